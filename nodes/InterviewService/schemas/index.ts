@@ -1,0 +1,6 @@
+export * from './envelope';
+export * from './common';
+export * from './interview';
+export * from './candidate';
+export * from './result';
+export * from './auth';
