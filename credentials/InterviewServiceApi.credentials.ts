@@ -12,7 +12,7 @@ import type {
 /** Body of the token exchange; `expiresIn` only when a lifetime is set. */
 export function tokenRequestBody(credentials: ICredentialDataDecryptedObject): IDataObject {
 	const body: IDataObject = { clientId: credentials.clientId, apiKey: credentials.apiKey };
-	const lifetime = Number(credentials.tokenLifetime);
+	const lifetime = Number(credentials.expiresIn);
 	if (Number.isInteger(lifetime) && lifetime > 0) body.expiresIn = lifetime;
 	return body;
 }
@@ -70,7 +70,7 @@ export class InterviewServiceApi implements ICredentialType {
 		},
 		{
 			displayName: 'Token Lifetime (Seconds)',
-			name: 'tokenLifetime',
+			name: 'expiresIn',
 			type: 'number',
 			typeOptions: { minValue: 0 },
 			default: 0,
