@@ -1,0 +1,91 @@
+import type { IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
+
+import {
+	InterviewServiceApi,
+	tokenExchangeFailure,
+	tokenRequestBody,
+} from '../../../credentials/InterviewServiceApi.credentials';
+
+const SECRET_KEY = 'sk-very-secret-key-123';
+
+function helperReturning(result: unknown) {
+	const calls: IHttpRequestOptions[] = [];
+	const helper = {
+		helpers: {
+			httpRequest: async (options: IHttpRequestOptions) => {
+				calls.push(options);
+				if (result instanceof Error) throw result;
+				return result;
+			},
+		},
+	} as unknown as IHttpRequestHelper;
+	return { helper, calls };
+}
+
+function axiosLikeError(status: number, data: unknown) {
+	return Object.assign(new Error(`Request failed with status code ${status}`), {
+		response: { status, data },
+		config: { data: JSON.stringify({ clientId: 'c', apiKey: SECRET_KEY }) },
+	});
+}
+
+describe('InterviewServiceApi credential', () => {
+	const credential = new InterviewServiceApi();
+	const base = { baseUrl: 'http://127.0.0.1:4010/', clientId: 'demo-client', apiKey: SECRET_KEY, accessToken: '' };
+
+	it('has a hidden, expirable, password-protected accessToken field', () => {
+		const field = credential.properties.find((p) => p.name === 'accessToken');
+		expect(field).toMatchObject({ type: 'hidden', typeOptions: { expirable: true, password: true } });
+		expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions?.password).toBe(true);
+	});
+
+	it('exchanges clientId and apiKey at POST /api/v1/auth/token, with no doubled slash', async () => {
+		const { helper, calls } = helperReturning({ success: true, data: { accessToken: 'jwt-1', tokenType: 'bearer', expiresIn: 3600 } });
+		const output = await credential.preAuthentication.call(helper, { ...base, expiresIn: 0 });
+		expect(output).toEqual({ accessToken: 'jwt-1' });
+		expect(calls).toHaveLength(1);
+		expect(calls[0]).toMatchObject({
+			method: 'POST',
+			url: 'http://127.0.0.1:4010/api/v1/auth/token',
+			body: { clientId: 'demo-client', apiKey: SECRET_KEY },
+			json: true,
+		});
+	});
+
+	it('sends expiresIn only when a lifetime is set', () => {
+		expect(tokenRequestBody({ ...base, expiresIn: 0 })).not.toHaveProperty('expiresIn');
+		expect(tokenRequestBody({ ...base, expiresIn: '' })).not.toHaveProperty('expiresIn');
+		expect(tokenRequestBody({ ...base })).not.toHaveProperty('expiresIn');
+		expect(tokenRequestBody({ ...base, expiresIn: 900 })).toEqual({ clientId: 'demo-client', apiKey: SECRET_KEY, expiresIn: 900 });
+	});
+
+	it("shows the API's own message on a wrong key, never the key", async () => {
+		const { helper } = helperReturning(
+			axiosLikeError(401, { message: 'Invalid client credentials', success: false, error: null }),
+		);
+		const failure = credential.preAuthentication.call(helper, base);
+		await expect(failure).rejects.toThrow('Invalid client credentials');
+		const error = await failure.catch((e: Error) => e);
+		expect(JSON.stringify({ message: error.message, stack: error.stack })).not.toContain(SECRET_KEY);
+		expect(error.message).toContain('HTTP 401');
+	});
+
+	it('says so when the service does not answer at all', () => {
+		const error = tokenExchangeFailure(Object.assign(new Error('connect ECONNREFUSED'), { config: { data: SECRET_KEY } }));
+		expect(error.message).toMatch(/no answer from the service; check the Base URL/);
+		expect(error.message).not.toContain(SECRET_KEY);
+	});
+
+	it('rejects an answer without data.accessToken', async () => {
+		const { helper } = helperReturning({ success: true, data: {} });
+		await expect(credential.preAuthentication.call(helper, base)).rejects.toThrow(/holds no data.accessToken/);
+	});
+
+	it('sends the token as a bearer header and tests with a cheap authenticated request', () => {
+		expect(credential.authenticate).toEqual({
+			type: 'generic',
+			properties: { headers: { Authorization: '=Bearer {{$credentials.accessToken}}' } },
+		});
+		expect(credential.test.request).toMatchObject({ url: '/api/v1/interview/get-interviews', qs: { page: 1, limit: 1 } });
+	});
+});
