@@ -1,18 +1,14 @@
 /** Three projects: `npm test` runs unit + integration; `npm run test:e2e` runs e2e (real n8n). */
-const tsJest = ['ts-jest', { tsconfig: 'tsconfig.dev.json', isolatedModules: true }];
+const tsJest = ['ts-jest', { tsconfig: 'tsconfig.dev.json' }];
 
-const project = (name, extra = {}) => ({
+const project = (name) => ({
 	displayName: name,
 	testEnvironment: 'node',
 	transform: { '^.+\\.ts$': tsJest },
 	testMatch: [`<rootDir>/test/${name}/**/*.test.ts`],
-	...extra,
+	setupFilesAfterEnv: [`<rootDir>/test/helpers/timeouts/${name}.ts`],
 });
 
 module.exports = {
-	projects: [
-		project('unit'),
-		project('integration', { testTimeout: 30_000 }),
-		project('e2e', { testTimeout: 600_000, maxWorkers: 1 }),
-	],
+	projects: [project('unit'), project('integration'), project('e2e')],
 };

@@ -65,7 +65,7 @@ describe('InterviewServiceApi credential', () => {
 		);
 		const failure = credential.preAuthentication.call(helper, base);
 		await expect(failure).rejects.toThrow('Invalid client credentials');
-		const error = await failure.catch((e: Error) => e);
+		const error = (await failure.catch((e: Error) => e)) as Error;
 		expect(JSON.stringify({ message: error.message, stack: error.stack })).not.toContain(SECRET_KEY);
 		expect(error.message).toContain('HTTP 401');
 	});
