@@ -1,0 +1,334 @@
+/**
+ * A real n8n (the pinned version, on Node 24) in a fresh user folder, with this package installed
+ * the way n8n installs a community package, driven headless over its CLI, REST and public APIs.
+ */
+import axios, { type AxiosInstance } from 'axios';
+import type { ChildProcess } from 'node:child_process';
+import {
+	createWriteStream,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	readdirSync,
+	renameSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { freePort, runBounded, spawnGroup, stopGroup, tail, waitForLine, type RunResult } from './process';
+import { ensureRuntime, type Runtime } from './runtime';
+
+export const PACKAGE_NAME = 'n8n-nodes-interview-service';
+/** Fixed, so that imported credentials decrypt the same way in every run. */
+export const ENCRYPTION_KEY = 'interview-service-e2e-encryption-key';
+export const OWNER = { email: 'owner@example.com', firstName: 'E2e', lastName: 'Owner', password: 'E2e-Passw0rd!' };
+
+const READY_LINE = 'Editor is now accessible via:';
+/** A constant browser id: n8n binds the auth cookie to the browser that logged in. */
+const BROWSER_ID = 'interview-service-e2e';
+
+export interface N8nInstance {
+	url: string;
+	userFolder: string;
+	logFile: string;
+	runtime: Runtime;
+	/** Authenticated (cookie) client for `/rest`, available after `setupOwner()`. */
+	rest: AxiosInstance;
+	/** Client for the public API (`/api/v1`), available after `setupOwner()`. */
+	publicApi: AxiosInstance;
+	setupOwner(): Promise<void>;
+	importCredentials(credentials: CredentialImport[]): Promise<void>;
+	importWorkflow(workflow: WorkflowImport): Promise<void>;
+	execute(workflowId: string): Promise<ExecuteResult>;
+	activate(workflowId: string): Promise<void>;
+	deactivate(workflowId: string): Promise<void>;
+	listExecutions(workflowId: string): Promise<ExecutionSummary[]>;
+	testCredential(credential: { id?: string; name?: string; type: string; data: Record<string, unknown> }): Promise<CredentialTestResult>;
+	logTail(lines?: number): string;
+	stop(): Promise<void>;
+}
+
+export interface CredentialImport {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, unknown>;
+}
+
+export interface WorkflowImport {
+	/** At most 21 characters (n8n's id format). */
+	id: string;
+	name: string;
+	nodes: Array<Record<string, unknown>>;
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+}
+
+export interface ExecuteResult extends RunResult {
+	/** n8n's IRun of a successful execution; undefined when the execution failed. */
+	run?: { data: { resultData: { runData: RunData; error?: unknown } } };
+}
+
+interface NodeRun {
+	data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> };
+	error?: { message?: string; description?: string };
+}
+
+export interface ExecutionSummary {
+	id: string;
+	status: string;
+	mode: string;
+	data?: { resultData: { runData: RunData } };
+}
+
+export interface CredentialTestResult {
+	status: 'OK' | 'Error';
+	message: string;
+}
+
+const INSTALL_TIMEOUT_MS = 120_000;
+const START_TIMEOUT_MS = 180_000;
+const CLI_TIMEOUT_MS = 180_000;
+
+export type RunData = Record<string, NodeRun[]>;
+
+/** `json` of every item a node emitted on its first output in its first run. */
+export function nodeOutput(runData: RunData | undefined, nodeName: string): Array<Record<string, unknown>> {
+	const first = runData?.[nodeName]?.[0];
+	if (!first) throw new Error(`node "${nodeName}" did not run`);
+	if (first.error) throw new Error(`node "${nodeName}" failed: ${first.error.message} ${first.error.description ?? ''}`);
+	return (first.data?.main?.[0] ?? []).map((item) => item.json);
+}
+
+/**
+ * Installs the tarball as n8n 2.x's CommunityPackagesService does (unpack into
+ * `.n8n/nodes/node_modules/<name>`, drop dev/peer/optional dependencies, `npm install` there
+ * with scripts off), so a runtime dependency the package forgot to declare is absent here too.
+ */
+async function installCommunityPackage(nodesDir: string, tgz: string): Promise<string> {
+	const staging = path.join(nodesDir, 'node_modules', '.staging');
+	mkdirSync(staging, { recursive: true });
+	const untar = await runBounded('tar', ['-xzf', tgz, '-C', staging, '--strip-components=1'], {
+		cwd: nodesDir,
+		timeoutMs: 60_000,
+	});
+	if (untar.code !== 0) throw new Error(`unpacking ${tgz} failed:\n${untar.stderr}`);
+	const manifest = JSON.parse(readFileSync(path.join(staging, 'package.json'), 'utf8')) as Record<string, unknown>;
+	const name = String(manifest.name);
+	const packageDir = path.join(nodesDir, 'node_modules', name);
+	mkdirSync(path.dirname(packageDir), { recursive: true });
+	renameSync(staging, packageDir);
+	for (const field of ['devDependencies', 'peerDependencies', 'optionalDependencies']) delete manifest[field];
+	writeFileSync(path.join(packageDir, 'package.json'), JSON.stringify(manifest, null, 2));
+	const install = await runBounded(
+		'npm',
+		[
+			'install',
+			'--audit=false',
+			'--fund=false',
+			'--bin-links=false',
+			'--install-strategy=shallow',
+			'--ignore-scripts=true',
+			'--package-lock=false',
+		],
+		{ cwd: packageDir, timeoutMs: INSTALL_TIMEOUT_MS },
+	);
+	if (install.code !== 0) throw new Error(`npm install of ${name} failed:\n${install.stderr}`);
+	const dependencies = Object.keys((manifest.dependencies as Record<string, string> | undefined) ?? {});
+	if (dependencies.length > 0) {
+		throw new Error(`${name} declares runtime dependencies (${dependencies.join(', ')}); n8n's rules forbid them`);
+	}
+	const pulled = existsSync(path.join(packageDir, 'node_modules')) ? readdirSync(path.join(packageDir, 'node_modules')) : [];
+	if (pulled.length > 0) throw new Error(`installing ${name} pulled packages: ${pulled.join(', ')}`);
+	writeFileSync(
+		path.join(nodesDir, 'package.json'),
+		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [name]: manifest.version } }, null, 2),
+	);
+	return name;
+}
+
+function n8nEnv(runtime: Runtime, userFolder: string, port: number, brokerPort: number): NodeJS.ProcessEnv {
+	const inherited = { ...process.env };
+	// jest/ts-node hooks and the system Node's module paths must not leak into Node 24.
+	delete inherited.NODE_OPTIONS;
+	delete inherited.NODE_PATH;
+	for (const key of Object.keys(inherited)) {
+		if (key.startsWith('N8N_') || key.startsWith('npm_')) delete inherited[key];
+	}
+	return {
+		...inherited,
+		PATH: `${path.join(runtime.nodeDir, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+		N8N_USER_FOLDER: userFolder,
+		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+		N8N_PORT: String(port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_PROTOCOL: 'http',
+		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		N8N_LOG_LEVEL: 'info',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+	};
+}
+
+/** The JSON n8n prints after its log lines (`--rawOutput`): from the first line starting with `{`. */
+export function parseCliJson(stdout: string): unknown {
+	const lines = stdout.split('\n');
+	const start = lines.findIndex((line) => line.startsWith('{'));
+	if (start === -1) return undefined;
+	return JSON.parse(lines.slice(start).join('\n'));
+}
+
+export interface StartN8nOptions {
+	/** The packed package (harness/pack.ts). */
+	tgz: string;
+	/** Extra environment for the server and the CLI commands. */
+	env?: NodeJS.ProcessEnv;
+}
+
+export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
+	const runtime = await ensureRuntime();
+	const userFolder = mkdtempSync(path.join(tmpdir(), 'interview-service-n8n-'));
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	mkdirSync(nodesDir, { recursive: true });
+	await installCommunityPackage(nodesDir, options.tgz);
+
+	const port = await freePort();
+	const url = `http://127.0.0.1:${port}`;
+	const env = { ...n8nEnv(runtime, userFolder, port, await freePort()), ...options.env };
+	const logFile = path.join(userFolder, 'n8n.log');
+	const log = createWriteStream(logFile);
+	const child: ChildProcess = spawnGroup(runtime.nodeBin, [runtime.n8nBin, 'start'], {
+		cwd: userFolder,
+		env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	child.stdout?.pipe(log);
+	child.stderr?.pipe(log);
+
+	const logTail = (lines = 80) => {
+		try {
+			return tail(readFileSync(logFile, 'utf8'), lines);
+		} catch {
+			return '(no log)';
+		}
+	};
+	let stopped = false;
+	const stop = async () => {
+		if (stopped) return;
+		stopped = true;
+		await stopGroup(child, 15_000);
+		log.end();
+		if (!process.env.INTERVIEW_SERVICE_E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+	};
+
+	try {
+		await waitForLine(child, (line) => line.includes(READY_LINE), START_TIMEOUT_MS, 'n8n');
+	} catch (error) {
+		const message = `${(error as Error).message}\n--- n8n log (${logFile}) ---\n${logTail()}`;
+		await stop();
+		throw new Error(message);
+	}
+
+	const rest = axios.create({
+		baseURL: `${url}/rest`,
+		headers: { 'browser-id': BROWSER_ID },
+		validateStatus: () => true,
+		timeout: 60_000,
+	});
+	const publicApi = axios.create({ baseURL: `${url}/api/v1`, validateStatus: () => true, timeout: 60_000 });
+
+	const cli = async (args: string[]) => {
+		// Each CLI command starts its own task-runner broker; it must not collide with the server's.
+		const cliEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
+		return await runBounded(runtime.nodeBin, [runtime.n8nBin, ...args], {
+			cwd: userFolder,
+			env: cliEnv,
+			timeoutMs: CLI_TIMEOUT_MS,
+		});
+	};
+	const cliOrThrow = async (args: string[]) => {
+		const result = await cli(args);
+		if (result.code !== 0) {
+			throw new Error(`n8n ${args.join(' ')} exited with ${result.code}:\n${tail(result.stdout)}\n${tail(result.stderr)}`);
+		}
+		return result;
+	};
+	const writeInput = (name: string, content: unknown) => {
+		const file = path.join(userFolder, `${name}-${Date.now()}.json`);
+		writeFileSync(file, JSON.stringify(content, null, 2));
+		return file;
+	};
+	const expectOk = (response: { status: number; data: unknown }, what: string) => {
+		if (response.status >= 300) throw new Error(`${what}: HTTP ${response.status} ${JSON.stringify(response.data)}`);
+	};
+
+	return {
+		url,
+		userFolder,
+		logFile,
+		runtime,
+		rest,
+		publicApi,
+		logTail,
+		stop,
+
+		async setupOwner() {
+			expectOk(await rest.post('/owner/setup', OWNER), 'owner setup');
+			const login = await rest.post('/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
+			expectOk(login, 'login');
+			const cookie = (login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+			rest.defaults.headers.common.Cookie = cookie;
+			const scopes = await rest.get('/api-keys/scopes');
+			expectOk(scopes, 'api key scopes');
+			const created = await rest.post('/api-keys', { label: 'e2e', scopes: scopes.data.data, expiresAt: null });
+			expectOk(created, 'api key');
+			publicApi.defaults.headers.common['X-N8N-API-KEY'] = created.data.data.rawApiKey;
+		},
+
+		async importCredentials(credentials) {
+			await cliOrThrow(['import:credentials', `--input=${writeInput('credentials', credentials)}`]);
+		},
+
+		async importWorkflow(workflow) {
+			const body = { active: false, settings: { executionOrder: 'v1' }, pinData: {}, ...workflow };
+			await cliOrThrow(['import:workflow', `--input=${writeInput(`workflow-${workflow.id}`, body)}`]);
+		},
+
+		async execute(workflowId) {
+			const result = await cli(['execute', `--id=${workflowId}`, '--rawOutput']);
+			const parsed = result.code === 0 ? (parseCliJson(result.stdout) as ExecuteResult['run']) : undefined;
+			return { ...result, run: parsed };
+		},
+
+		async activate(workflowId) {
+			expectOk(await publicApi.post(`/workflows/${workflowId}/activate`), `activate ${workflowId}`);
+		},
+
+		async deactivate(workflowId) {
+			expectOk(await publicApi.post(`/workflows/${workflowId}/deactivate`), `deactivate ${workflowId}`);
+		},
+
+		async listExecutions(workflowId) {
+			const response = await publicApi.get('/executions', { params: { workflowId, includeData: true, limit: 100 } });
+			expectOk(response, 'list executions');
+			return response.data.data as ExecutionSummary[];
+		},
+
+		async testCredential(credential) {
+			const response = await rest.post('/credentials/test', {
+				credentials: { id: credential.id ?? '', name: credential.name ?? 'e2e', type: credential.type, data: credential.data },
+			});
+			expectOk(response, 'credential test');
+			return response.data.data as CredentialTestResult;
+		},
+	};
+}
