@@ -1,0 +1,85 @@
+/**
+ * Workflows built in code for `n8n import:workflow`: nodes chained in the given order, with the
+ * Interview Service credential attached to our nodes.
+ */
+import { randomUUID } from 'node:crypto';
+
+import type { CredentialImport, WorkflowImport } from './n8n';
+import { PACKAGE_NAME } from './n8n';
+
+export const CREDENTIAL_TYPE = 'interviewServiceApi';
+export const ACTION_NODE_TYPE = `${PACKAGE_NAME}.interviewService`;
+export const TRIGGER_NODE_TYPE = `${PACKAGE_NAME}.interviewServiceTrigger`;
+
+export interface NodeSpec {
+	name: string;
+	type: string;
+	typeVersion: number;
+	parameters: Record<string, unknown>;
+	credentials?: Record<string, { id: string; name: string }>;
+	webhookId?: string;
+}
+
+export function sandboxCredential(
+	baseUrl: string,
+	overrides: Partial<{ id: string; name: string; clientId: string; apiKey: string; tokenLifetime: number }> = {},
+): CredentialImport {
+	return {
+		id: overrides.id ?? 'iscredsandbox01',
+		name: overrides.name ?? 'Interview Service (sandbox)',
+		type: CREDENTIAL_TYPE,
+		data: {
+			baseUrl,
+			clientId: overrides.clientId ?? 'demo-client',
+			apiKey: overrides.apiKey ?? 'demo-api-key',
+			tokenLifetime: overrides.tokenLifetime ?? 0,
+			accessToken: '',
+		},
+	};
+}
+
+export const manualTrigger = (name = 'Start'): NodeSpec => ({
+	name,
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	parameters: {},
+});
+
+/** A Code node emitting `items` as one n8n item each. */
+export const itemsNode = (name: string, items: Array<Record<string, unknown>>): NodeSpec => ({
+	name,
+	type: 'n8n-nodes-base.code',
+	typeVersion: 2,
+	parameters: { jsCode: `return ${JSON.stringify(items)}.map((json) => ({ json }));` },
+});
+
+export function interviewServiceNode(
+	name: string,
+	parameters: Record<string, unknown>,
+	credential: CredentialImport,
+	type = ACTION_NODE_TYPE,
+): NodeSpec {
+	return {
+		name,
+		type,
+		typeVersion: 1,
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } },
+	};
+}
+
+/** An interview picked "By ID" in the resource locator. */
+export const interviewById = (id: string) => ({ __rl: true, mode: 'id', value: id });
+
+export function chainWorkflow(id: string, name: string, nodes: NodeSpec[]): WorkflowImport {
+	const connections: Record<string, unknown> = {};
+	nodes.slice(0, -1).forEach((node, index) => {
+		connections[node.name] = { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] };
+	});
+	return {
+		id,
+		name,
+		nodes: nodes.map((node, index) => ({ id: randomUUID(), position: [index * 220, 0], ...node })),
+		connections,
+	};
+}

@@ -1,0 +1,79 @@
+/**
+ * One sandbox process and one real n8n per e2e test file: started in beforeAll, always stopped in
+ * afterAll. A failing test gets the tail of n8n's log appended to its error, and the n8n user
+ * folder is kept for inspection.
+ */
+import axios, { type AxiosInstance } from 'axios';
+
+import type { CredentialImport, N8nInstance } from '../../../harness/n8n';
+import { startN8n } from '../../../harness/n8n';
+import { packPackage } from '../../../harness/pack';
+import type { SandboxProcess } from '../../../harness/sandbox-process';
+import { startSandboxProcess } from '../../../harness/sandbox-process';
+import { sandboxCredential } from '../../../harness/workflow';
+
+export const SETUP_TIMEOUT_MS = 20 * 60_000;
+export const TEST_TIMEOUT_MS = 5 * 60_000;
+
+export interface E2eContext {
+	n8n: N8nInstance;
+	sandbox: SandboxProcess;
+	/** The sandbox's control API (`/__sandbox/...`). */
+	control: AxiosInstance;
+	credential: CredentialImport;
+}
+
+export interface SandboxRequest {
+	method: string;
+	path: string;
+	route: string;
+	query: Record<string, unknown>;
+	body: unknown;
+	status: number;
+}
+
+export function useE2e(options: { seed?: string; importCredential?: boolean; setupOwner?: boolean } = {}) {
+	const holder: { ctx?: E2eContext; failed: boolean } = { failed: false };
+	let n8n: N8nInstance | undefined;
+	let sandbox: SandboxProcess | undefined;
+
+	beforeAll(async () => {
+		sandbox = await startSandboxProcess({ seed: options.seed });
+		n8n = await startN8n({ tgz: await packPackage() });
+		if (options.setupOwner !== false) await n8n.setupOwner();
+		const credential = sandboxCredential(sandbox.url);
+		if (options.importCredential !== false) await n8n.importCredentials([credential]);
+		const control = axios.create({ baseURL: `${sandbox.url}/__sandbox`, timeout: 30_000 });
+		holder.ctx = { n8n, sandbox, control, credential };
+	}, SETUP_TIMEOUT_MS);
+
+	afterAll(async () => {
+		if (holder.failed && n8n) process.env.INTERVIEW_SERVICE_E2E_KEEP = '1';
+		await n8n?.stop();
+		await sandbox?.stop();
+		if (holder.failed && n8n) process.stderr.write(`n8n user folder kept for inspection: ${n8n.userFolder}\n`);
+	}, 60_000);
+
+	const context = (): E2eContext => {
+		if (!holder.ctx) throw new Error('e2e setup did not complete (see beforeAll error)');
+		return holder.ctx;
+	};
+
+	/** Wraps a test body so that a failure carries n8n's log tail. */
+	const withLog = (body: (ctx: E2eContext) => Promise<void>) => async () => {
+		const ctx = context();
+		try {
+			await body(ctx);
+		} catch (error) {
+			holder.failed = true;
+			if (error instanceof Error) error.message += `\n--- n8n log tail (${ctx.n8n.logFile}) ---\n${ctx.n8n.logTail(60)}`;
+			throw error;
+		}
+	};
+
+	return { context, withLog };
+}
+
+export async function sandboxRequests(control: AxiosInstance): Promise<SandboxRequest[]> {
+	return ((await control.get('/requests')).data as { requests: SandboxRequest[] }).requests;
+}
