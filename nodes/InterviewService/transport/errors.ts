@@ -57,3 +57,20 @@ export function statusOf(error: unknown): number | undefined {
 	const code = (error as { httpCode?: string | null } | undefined)?.httpCode;
 	return code ? Number(code) : undefined;
 }
+
+/** The API's `error` details of a NodeApiError made by `toNodeApiError`. */
+export function apiErrorDetails(error: unknown): unknown {
+	return (error as { errorResponse?: { error?: unknown } } | undefined)?.errorResponse?.error;
+}
+
+/**
+ * "Results are not ready yet": the results endpoint's 422 while no candidate has completed.
+ * Known by its code, or by its message for a service that sends no code; any other 422 is a
+ * real validation error.
+ */
+export function isResultsNotReady(error: unknown): boolean {
+	if (statusOf(error) !== 422) return false;
+	const details = apiErrorDetails(error) as { code?: unknown } | null | undefined;
+	if (details?.code === 'RESULTS_NOT_READY') return true;
+	return /not ready/i.test((error as { message?: string }).message ?? '');
+}

@@ -1,0 +1,51 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import * as access from './actions/access';
+import * as candidate from './actions/candidate';
+import * as interview from './actions/interview';
+import * as result from './actions/result';
+import { router } from './actions/router';
+import { searchInterviews } from './methods/listSearch';
+
+export class InterviewService implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Interview Service',
+		name: 'interviewService',
+		icon: { light: 'file:../../icons/interviewService.svg', dark: 'file:../../icons/interviewService.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Create AI-conducted interviews, invite candidates and read their results',
+		defaults: { name: 'Interview Service' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'interviewServiceApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Access', value: 'access' },
+					{ name: 'Candidate', value: 'candidate' },
+					{ name: 'Interview', value: 'interview' },
+					{ name: 'Result', value: 'result' },
+				],
+				default: 'interview',
+			},
+			...access.description,
+			...candidate.description,
+			...interview.description,
+			...result.description,
+		],
+	};
+
+	methods = { listSearch: { searchInterviews } };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

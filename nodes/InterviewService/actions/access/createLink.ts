@@ -1,0 +1,21 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { linkData } from '../../schemas';
+import { credentialExchangeBody, credentialExchangeFields } from '../../helpers/credentialExchange';
+import { runPerItem } from '../../helpers/items';
+import { showFor } from '../../helpers/parameters';
+import { callApi } from '../../helpers/api';
+
+export const description: INodeProperties[] = credentialExchangeFields(
+	showFor('access', 'createLink'),
+	'a presigned URL that carries an access token',
+);
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem(
+		this,
+		async (itemIndex) => await credentialExchangeBody.call(this, itemIndex),
+		async (body, itemIndex) =>
+			(await callApi(this, 'POST', '/api/v1/auth/link', linkData, { body, itemIndex })) as IDataObject,
+	);
+}

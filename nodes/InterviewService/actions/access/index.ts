@@ -1,0 +1,33 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as createLink from './createLink';
+import * as createToken from './createToken';
+
+export { createLink, createToken };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['access'] } },
+		options: [
+			{
+				name: 'Create Link',
+				value: 'createLink',
+				description: 'Exchange the credential\'s client ID and API key for a presigned access URL',
+				action: 'Create an access link',
+			},
+			{
+				name: 'Create Token',
+				value: 'createToken',
+				description: 'Exchange the credential\'s client ID and API key for a bearer access token',
+				action: 'Create an access token',
+			},
+		],
+		default: 'createToken',
+	},
+	...createToken.description,
+	...createLink.description,
+];

@@ -1,0 +1,167 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { cancelScheduledBody, cancelScheduledData } from '../../schemas';
+import { emailKey, toEmailList } from '../../helpers/email';
+import { chunk, failItem, groupBy, prepareItems, runPerItem, toExecutionData } from '../../helpers/items';
+import type { ItemOutcome, PreparedItem } from '../../helpers/items';
+import { interviewIdOf, showFor } from '../../helpers/parameters';
+import { invalidInput, validateRequest } from '../../helpers/validation';
+import { callApi } from '../../helpers/api';
+import { interviewLocator } from '../common.descriptions';
+
+/** Most e-mails sent in one cancel request when they come one per item. */
+export const MAX_CANCEL_BATCH_SIZE = 100;
+
+const displayOptions = showFor('candidate', 'cancelScheduled');
+
+export type EmailSource = 'list' | 'inputItems';
+
+export const description: INodeProperties[] = [
+	{ ...interviewLocator, displayOptions },
+	{
+		displayName: 'Emails From',
+		name: 'emailSource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'A List',
+				value: 'list',
+				description: 'Cancel the e-mails listed here; one output item per input item sums up what was cancelled',
+			},
+			{
+				name: 'Input Items',
+				value: 'inputItems',
+				description: 'Each input item gives one e-mail; one output item per input item tells whether it was cancelled',
+			},
+		],
+		default: 'list',
+		displayOptions,
+	},
+	{
+		displayName: 'Candidate Emails',
+		name: 'candidateEmails',
+		type: 'string',
+		typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Email' },
+		required: true,
+		default: [],
+		placeholder: 'name@email.com',
+		description: 'E-mails of the scheduled candidates to cancel. An entry may also hold several, separated by commas.',
+		displayOptions: { show: { ...displayOptions.show, emailSource: ['list'] } },
+	},
+	{
+		displayName: 'Candidate Email',
+		name: 'candidateEmail',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'name@email.com',
+		description: 'E-mail of the scheduled candidate to cancel, usually mapped from the input item, e.g. {{ $JSON.email }}',
+		displayOptions: { show: { ...displayOptions.show, emailSource: ['inputItems'] } },
+	},
+];
+
+const CANCEL_FIELD_LABELS = { candidateEmails: 'Candidate Emails', candidateEmail: 'Candidate Email' };
+
+interface CancelRequest {
+	interviewId: string;
+	candidateEmails: string[];
+}
+
+function cancelPath(interviewId: string): string {
+	return `/api/v1/interview/${encodeURIComponent(interviewId)}/cancel-scheduled-candidates`;
+}
+
+export function buildCancelRequest(this: IExecuteFunctions, itemIndex: number, source: EmailSource): CancelRequest {
+	const interviewId = interviewIdOf.call(this, itemIndex);
+	const candidateEmails =
+		source === 'list'
+			? toEmailList(this.getNodeParameter('candidateEmails', itemIndex, []))
+			: [String(this.getNodeParameter('candidateEmail', itemIndex, '') ?? '').trim()].filter((email) => email !== '');
+	const labels = source === 'list' ? CANCEL_FIELD_LABELS : { candidateEmails: CANCEL_FIELD_LABELS.candidateEmail };
+	const body = validateRequest(this, cancelScheduledBody, { candidateEmails }, itemIndex, labels);
+	return { interviewId, candidateEmails: body.candidateEmails };
+}
+
+async function cancelEmails(
+	this: IExecuteFunctions,
+	interviewId: string,
+	emails: string[],
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const unique = [...new Map(emails.map((email) => [emailKey(email), email])).values()];
+	const data = await callApi(this, 'POST', cancelPath(interviewId), cancelScheduledData, {
+		body: { candidateEmails: unique },
+		itemIndex,
+	});
+	return data.cancelledCandidates as IDataObject[];
+}
+
+/** What was asked and not cancelled: unknown e-mails, or candidates not (or no longer) scheduled. */
+export function notCancelledEmails(asked: string[], cancelled: IDataObject[]): string[] {
+	const done = new Set(cancelled.map((candidate) => emailKey(String(candidate.candidateEmail))));
+	const seen = new Set<string>();
+	return asked.filter((email) => {
+		const key = emailKey(email);
+		if (done.has(key) || seen.has(key)) return false;
+		seen.add(key);
+		return true;
+	});
+}
+
+async function cancelListed(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem(
+		this,
+		(itemIndex) => buildCancelRequest.call(this, itemIndex, 'list'),
+		async ({ interviewId, candidateEmails }, itemIndex) => {
+			const cancelledCandidates = await cancelEmails.call(this, interviewId, candidateEmails, itemIndex);
+			return {
+				interviewId,
+				cancelledCandidates,
+				notCancelledEmails: notCancelledEmails(candidateEmails, cancelledCandidates),
+			};
+		},
+	);
+}
+
+/** One outcome per item of a batch: its own e-mail, cancelled or not. */
+export function cancelOutcomes(batch: Array<PreparedItem<CancelRequest>>, cancelled: IDataObject[]): ItemOutcome[] {
+	const byEmail = new Map(cancelled.map((candidate) => [emailKey(String(candidate.candidateEmail)), candidate]));
+	return batch.map(({ itemIndex, request }) => {
+		const email = request.candidateEmails[0];
+		const match = byEmail.get(emailKey(email));
+		return {
+			itemIndex,
+			json: [{ interviewId: request.interviewId, email, cancelled: match !== undefined, ...(match ?? {}) }],
+		};
+	});
+}
+
+/** Items of the same interview are cancelled in one request. */
+async function cancelPerItem(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const { prepared, failures } = await prepareItems(this, (itemIndex) =>
+		buildCancelRequest.call(this, itemIndex, 'inputItems'),
+	);
+	const outcomes = [...failures];
+	const batches = groupBy(prepared, ({ request }) => request.interviewId).flatMap((group) =>
+		chunk(group, MAX_CANCEL_BATCH_SIZE),
+	);
+	for (const batch of batches) {
+		const { interviewId } = batch[0].request;
+		try {
+			const emails = batch.map(({ request }) => request.candidateEmails[0]);
+			const cancelled = await cancelEmails.call(this, interviewId, emails, batch[0].itemIndex);
+			outcomes.push(...cancelOutcomes(batch, cancelled));
+		} catch (error) {
+			outcomes.push(...batch.map(({ itemIndex }) => failItem(this, error, itemIndex)));
+		}
+	}
+	return toExecutionData(outcomes);
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const source = this.getNodeParameter('emailSource', 0, 'list') as EmailSource;
+	if (source === 'list') return await cancelListed.call(this);
+	if (source === 'inputItems') return await cancelPerItem.call(this);
+	throw invalidInput(this.getNode(), 'Emails From', 'must be "list" or "inputItems"', 0);
+}

@@ -1,0 +1,237 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { accessLinksBody, accessLinksData } from '../../schemas';
+import type { AccessLink, Candidate } from '../../schemas';
+import { emailKey } from '../../helpers/email';
+import { chunk, failItem, groupBy, prepareItems, toExecutionData } from '../../helpers/items';
+import type { ItemOutcome, PreparedItem } from '../../helpers/items';
+import { interviewIdOf, showFor, withoutUndefined } from '../../helpers/parameters';
+import { toIsoDateTime } from '../../helpers/dateTime';
+import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
+import { callApi } from '../../helpers/api';
+import { interviewLocator, metaDataField } from '../common.descriptions';
+
+/** Most candidates sent in one access-links request: the sandbox's page maximum, as the spec gives none. */
+export const MAX_INVITE_BATCH_SIZE = 100;
+
+const displayOptions = showFor('candidate', 'invite');
+
+export const description: INodeProperties[] = [
+	{ ...interviewLocator, displayOptions },
+	{
+		displayName: 'Start Time',
+		name: 'startTime',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description: 'Start of the window in which the candidate may take the interview. Without an offset, the workflow\'s time zone applies.',
+		displayOptions,
+	},
+	{
+		displayName: 'End Time',
+		name: 'endTime',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description: 'End of the window; must be after Start Time',
+		displayOptions,
+	},
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'name@email.com',
+		description: 'E-mail of the candidate, usually mapped from the input item, e.g. {{ $JSON.email }}',
+		displayOptions,
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions,
+		options: [
+			{ ...metaDataField, description: 'Free-form JSON object stored with the candidate' },
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'Name of the candidate',
+			},
+			{
+				displayName: 'Phone',
+				name: 'phone',
+				type: 'string',
+				default: '',
+				description: 'Phone number of the candidate',
+			},
+			{
+				displayName: 'Resume Link',
+				name: 'resumeLink',
+				type: 'string',
+				default: '',
+				placeholder: 'https://example.com/resume.pdf',
+				description: 'The http(s) URL of the candidate\'s resume',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions,
+		options: [
+			{
+				displayName: 'Batch Size',
+				name: 'batchSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_INVITE_BATCH_SIZE },
+				default: MAX_INVITE_BATCH_SIZE,
+				description: `Most candidates sent in one request. Items with the same interview, Start Time and End Time are sent together. At most ${MAX_INVITE_BATCH_SIZE}.`,
+			},
+		],
+	},
+];
+
+export interface InviteRequest {
+	interviewId: string;
+	startTime: string;
+	endTime: string;
+	candidate: Candidate;
+	batchSize: number;
+}
+
+const INVITE_FIELD_LABELS = {
+	startTime: 'Start Time',
+	endTime: 'End Time',
+	'candidates.email': 'Email',
+	'candidates.name': 'Name',
+	'candidates.phone': 'Phone',
+	'candidates.resumeLink': 'Resume Link',
+	'candidates.metaData': 'Metadata',
+};
+
+function emptyToUndefined(value: unknown): string | undefined {
+	return value === '' || value === undefined || value === null ? undefined : String(value);
+}
+
+export function buildInviteRequest(this: IExecuteFunctions, itemIndex: number): InviteRequest {
+	const interviewId = interviewIdOf.call(this, itemIndex);
+	const timeZone = this.getTimezone();
+	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+
+	const batchSize = (options.batchSize ?? MAX_INVITE_BATCH_SIZE) as number;
+	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_INVITE_BATCH_SIZE) {
+		throw invalidInput(this.getNode(), 'Batch Size', `must be a whole number from 1 to ${MAX_INVITE_BATCH_SIZE}`, itemIndex);
+	}
+
+	const candidate = withoutUndefined({
+		email: String(this.getNodeParameter('email', itemIndex, '') ?? '').trim(),
+		name: emptyToUndefined(fields.name),
+		phone: emptyToUndefined(fields.phone),
+		resumeLink: emptyToUndefined(fields.resumeLink),
+		metaData: parseJsonObject(this, fields.metaData, 'Metadata', itemIndex) as IDataObject | undefined,
+	});
+	const body = validateRequest(
+		this,
+		accessLinksBody,
+		{
+			startTime: toIsoDateTime(this.getNodeParameter('startTime', itemIndex, ''), timeZone),
+			endTime: toIsoDateTime(this.getNodeParameter('endTime', itemIndex, ''), timeZone),
+			candidates: [candidate],
+		},
+		itemIndex,
+		INVITE_FIELD_LABELS,
+	);
+	return {
+		interviewId,
+		startTime: body.startTime,
+		endTime: body.endTime,
+		candidate: body.candidates![0],
+		batchSize,
+	};
+}
+
+/**
+ * Items that share the interview and the time window go in the same request, at most
+ * `batchSize` (the first item's) per request. Times are compared as instants.
+ */
+export function inviteBatches(prepared: Array<PreparedItem<InviteRequest>>): Array<Array<PreparedItem<InviteRequest>>> {
+	const groups = groupBy(prepared, ({ request }) =>
+		[request.interviewId, Date.parse(request.startTime), Date.parse(request.endTime)].join('\n'),
+	);
+	return groups.flatMap((group) => chunk(group, group[0].request.batchSize));
+}
+
+/** One entry per e-mail: the service gets each candidate once, every item with that e-mail gets the link. */
+export function uniqueCandidates(batch: Array<PreparedItem<InviteRequest>>): Candidate[] {
+	const byEmail = new Map<string, Candidate>();
+	for (const { request } of batch) {
+		const key = emailKey(request.candidate.email);
+		if (!byEmail.has(key)) byEmail.set(key, request.candidate);
+	}
+	return [...byEmail.values()];
+}
+
+/** Pairs each item of a batch with its link in `data.data[]`, matched by e-mail without case. */
+export function matchLinks(
+	this: IExecuteFunctions,
+	batch: Array<PreparedItem<InviteRequest>>,
+	links: AccessLink[],
+): ItemOutcome[] {
+	const linkByEmail = new Map(links.map((link) => [emailKey(link.email), link]));
+	return batch.map(({ itemIndex, request }) => {
+		const link = linkByEmail.get(emailKey(request.candidate.email));
+		if (!link) {
+			return failItem(
+				this,
+				new NodeOperationError(
+					this.getNode(),
+					`The Interview Service returned no access link for ${request.candidate.email} (item ${itemIndex})`,
+					{ itemIndex },
+				),
+				itemIndex,
+			);
+		}
+		return { itemIndex, json: [{ interviewId: request.interviewId, ...link } as IDataObject] };
+	});
+}
+
+async function sendBatch(
+	this: IExecuteFunctions,
+	batch: Array<PreparedItem<InviteRequest>>,
+): Promise<ItemOutcome[]> {
+	const { interviewId, startTime, endTime } = batch[0].request;
+	try {
+		const data = await callApi(
+			this,
+			'POST',
+			`/api/v1/interview/${encodeURIComponent(interviewId)}/access-links`,
+			accessLinksData,
+			{
+				body: { startTime, endTime, candidates: uniqueCandidates(batch) as IDataObject[] },
+				itemIndex: batch[0].itemIndex,
+			},
+		);
+		return matchLinks.call(this, batch, data.data);
+	} catch (error) {
+		return batch.map(({ itemIndex }) => failItem(this, error, itemIndex));
+	}
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const { prepared, failures } = await prepareItems(this, (itemIndex) => buildInviteRequest.call(this, itemIndex));
+	const outcomes = [...failures];
+	for (const batch of inviteBatches(prepared)) {
+		outcomes.push(...(await sendBatch.call(this, batch)));
+	}
+	return toExecutionData(outcomes);
+}

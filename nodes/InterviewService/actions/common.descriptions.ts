@@ -1,0 +1,201 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { MAX_PAGE_SIZE } from '../transport/pagination';
+
+/** IDs of the service are opaque; this only refuses what could never be one (spaces, slashes). */
+export const INTERVIEW_ID_REGEX = '^[A-Za-z0-9][A-Za-z0-9_-]*$';
+
+/** The interview picker, shared by every operation that acts on one interview. */
+export const interviewLocator: INodeProperties = {
+	displayName: 'Interview',
+	name: 'interviewId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'The interview to act on',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select an interview...',
+			typeOptions: {
+				searchListMethod: 'searchInterviews',
+				searchable: true,
+			},
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 6650f1c2a1b2c3d4e5f60718',
+			validation: [
+				{
+					type: 'regex',
+					properties: {
+						regex: INTERVIEW_ID_REGEX,
+						errorMessage: 'Not a valid interview ID: use letters, digits, "-" or "_"',
+					},
+				},
+			],
+		},
+	],
+};
+
+/** Return All / Limit for the list operations. */
+export function returnAllOrLimit(displayOptions: INodeProperties['displayOptions']): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			displayOptions,
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			displayOptions: { ...displayOptions, show: { ...displayOptions?.show, returnAll: [false] } },
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+		},
+	];
+}
+
+export const PAGE_SIZE_NOTE = `Pages are read ${MAX_PAGE_SIZE} at a time, the largest page size assumed for the service.`;
+
+/** The 11 fields of `interviewConfig`, typed as the spec lists them. */
+export const interviewConfigOptions: INodeProperties[] = [
+	{
+		displayName: 'Allow Access',
+		name: 'allowAccess',
+		type: 'options',
+		options: [
+			{ name: 'Anyone', value: 'anyone' },
+			{ name: 'Scheduled Candidates', value: 'scheduledCandidates' },
+		],
+		default: 'scheduledCandidates',
+		description: 'Who may take the interview',
+	},
+	{
+		displayName: 'Allow Continue From Middle',
+		name: 'allowContinueFromMiddle',
+		type: 'boolean',
+		default: false,
+		description: 'Whether a candidate may resume an interrupted interview',
+	},
+	{
+		displayName: 'Allow Continue From Middle Count',
+		name: 'allowContinueFromMiddleCount',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: 'How many times a candidate may resume',
+	},
+	{
+		displayName: 'Allow Interview On Mobile',
+		name: 'allowInterviewOnMobile',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the interview may be taken on a mobile device',
+	},
+	{
+		displayName: 'Allow Late Attempts',
+		name: 'allowLateAttempts',
+		type: 'boolean',
+		default: false,
+		description: 'Whether a candidate may start after the end of the time window',
+	},
+	{
+		displayName: 'Allow Reattempt',
+		name: 'allowReattempt',
+		type: 'boolean',
+		default: false,
+		description: 'Whether a candidate may take the interview again',
+	},
+	{
+		displayName: 'Allow Reattempt Count',
+		name: 'allowReattemptCount',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: 'How many times a candidate may take the interview again',
+	},
+	{
+		displayName: 'Allow Screen Leave Count',
+		name: 'allowScreenLeaveCount',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: 'How many times a candidate may leave the screen',
+	},
+	{
+		displayName: 'Allow Tab Switch Count',
+		name: 'allowTabSwitchCount',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: 'How many times a candidate may switch browser tabs',
+	},
+	{
+		displayName: 'Redirect URL',
+		name: 'redirectUrl',
+		type: 'string',
+		default: '',
+		placeholder: 'https://example.com/thank-you',
+		description: 'Where the candidate goes after the interview',
+	},
+	{
+		displayName: 'Webhook URL',
+		name: 'webhookUrl',
+		type: 'string',
+		default: '',
+		placeholder: 'https://example.com/webhook',
+		description: 'Where the service posts completion events',
+	},
+];
+
+/** `interviewConfig` as a collection field named `interviewConfig`. */
+export const interviewConfigCollection: INodeProperties = {
+	displayName: 'Interview Config',
+	name: 'interviewConfig',
+	type: 'collection',
+	placeholder: 'Add Setting',
+	default: {},
+	options: interviewConfigOptions,
+};
+
+/** Free-form metadata, typed as JSON. */
+export const metaDataField: INodeProperties = {
+	displayName: 'Metadata',
+	name: 'metaData',
+	type: 'json',
+	default: '{}',
+	description: 'Free-form JSON object stored with the record, e.g. {"ID": 1, "name": "ACME", "clientId": 7}',
+};
+
+/** Labels of request-body fields, for validation errors that name what the user sees. */
+export const INTERVIEW_FIELD_LABELS = {
+	interviewName: 'Interview Name',
+	roleName: 'Role Name',
+	minExperience: 'Min Experience',
+	maxExperience: 'Max Experience',
+	jdType: 'JD Type',
+	jd: 'JD',
+	sampleQuestions: 'Sample Questions',
+	published: 'Published',
+	metaData: 'Metadata',
+	'interviewConfig.redirectUrl': 'Interview Config → Redirect URL',
+	'interviewConfig.webhookUrl': 'Interview Config → Webhook URL',
+	'interviewConfig.allowAccess': 'Interview Config → Allow Access',
+	'interviewConfig.allowContinueFromMiddleCount': 'Interview Config → Allow Continue From Middle Count',
+	'interviewConfig.allowReattemptCount': 'Interview Config → Allow Reattempt Count',
+	'interviewConfig.allowScreenLeaveCount': 'Interview Config → Allow Screen Leave Count',
+	'interviewConfig.allowTabSwitchCount': 'Interview Config → Allow Tab Switch Count',
+	'competencyData.name': 'Competencies → Name',
+	'competencyData.questionCount': 'Competencies → Question Count',
+	'competencyData.time': 'Competencies → Time',
+};

@@ -1,0 +1,125 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { createInterviewBody, interview } from '../../schemas';
+import type { CreateInterviewBody } from '../../schemas';
+import { runPerItem } from '../../helpers/items';
+import { nonEmptyCollection, showFor, toStringList, withoutUndefined } from '../../helpers/parameters';
+import { parseJsonObject, validateRequest } from '../../helpers/validation';
+import { callApi } from '../../helpers/api';
+import { INTERVIEW_FIELD_LABELS, interviewConfigCollection, metaDataField } from '../common.descriptions';
+
+const displayOptions = showFor('interview', 'create');
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Interview Name',
+		name: 'interviewName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. Backend Engineer – Round 1',
+		displayOptions,
+	},
+	{
+		displayName: 'JD Type',
+		name: 'jdType',
+		type: 'options',
+		required: true,
+		options: [
+			{ name: 'Link', value: 'link', description: 'The JD field holds an http(s) URL of the job description' },
+			{ name: 'Text', value: 'text', description: 'The JD field holds the job description itself' },
+		],
+		default: 'text',
+		description: 'How the job description is given',
+		displayOptions,
+	},
+	{
+		displayName: 'JD',
+		name: 'jd',
+		type: 'string',
+		required: true,
+		typeOptions: { rows: 4 },
+		default: '',
+		description: 'The job description text, or its http(s) URL when JD Type is Link',
+		displayOptions,
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions,
+		options: [
+			interviewConfigCollection,
+			{
+				displayName: 'Max Experience',
+				name: 'maxExperience',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'Most years of experience asked for; not less than Min Experience',
+			},
+			{ ...metaDataField },
+			{
+				displayName: 'Min Experience',
+				name: 'minExperience',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'Fewest years of experience asked for',
+			},
+			{
+				displayName: 'Published',
+				name: 'published',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to publish the interview at once instead of keeping it as a draft',
+			},
+			{
+				displayName: 'Role Name',
+				name: 'roleName',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Backend Engineer',
+			},
+			{
+				displayName: 'Sample Questions',
+				name: 'sampleQuestions',
+				type: 'string',
+				typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Question' },
+				default: [],
+				description: 'Questions the interview should resemble',
+			},
+		],
+	},
+];
+
+export function buildCreateBody(this: IExecuteFunctions, itemIndex: number): CreateInterviewBody {
+	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const body = withoutUndefined({
+		interviewName: this.getNodeParameter('interviewName', itemIndex) as string,
+		jdType: this.getNodeParameter('jdType', itemIndex) as string,
+		jd: this.getNodeParameter('jd', itemIndex) as string,
+		roleName: additional.roleName,
+		minExperience: additional.minExperience,
+		maxExperience: additional.maxExperience,
+		sampleQuestions: toStringList(additional.sampleQuestions),
+		published: additional.published,
+		interviewConfig: nonEmptyCollection(additional.interviewConfig),
+		metaData: parseJsonObject(this, additional.metaData, 'Metadata', itemIndex) as IDataObject | undefined,
+	});
+	return validateRequest(this, createInterviewBody, body, itemIndex, INTERVIEW_FIELD_LABELS);
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem(
+		this,
+		(itemIndex) => buildCreateBody.call(this, itemIndex),
+		async (body, itemIndex) =>
+			(await callApi(this, 'POST', '/api/v1/interview/create', interview, {
+				body: body as IDataObject,
+				itemIndex,
+			})) as IDataObject,
+	);
+}

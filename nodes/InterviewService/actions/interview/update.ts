@@ -1,0 +1,161 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { interview, updateInterviewBody } from '../../schemas';
+import type { UpdateInterviewBody } from '../../schemas';
+import { runPerItem } from '../../helpers/items';
+import { interviewIdOf, showFor, withoutUndefined } from '../../helpers/parameters';
+import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
+import { callApi } from '../../helpers/api';
+import { INTERVIEW_FIELD_LABELS, interviewLocator, metaDataField } from '../common.descriptions';
+
+const displayOptions = showFor('interview', 'update');
+
+export const description: INodeProperties[] = [
+	{ ...interviewLocator, displayOptions },
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions,
+		options: [
+			{
+				displayName: 'Competencies',
+				name: 'competencies',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Competency',
+				default: {},
+				description: 'Replaces the interview\'s competencies with this list',
+				options: [
+					{
+						displayName: 'Competency',
+						name: 'competency',
+						values: [
+							{
+						displayName: 'Difficulty',
+						name: 'difficulty',
+						type: 'string',
+						default: 'medium',
+						placeholder: 'e.g. easy, medium',
+							},
+							{
+						displayName: 'Explanation',
+						name: 'explanation',
+						type: 'string',
+						default: '',
+							},
+							{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						description: 'Name of the competency;	the service returns it as \'competency\'',
+							},
+							{
+						displayName: 'Question Count',
+						name: 'questionCount',
+						type: 'number',
+						default: 1
+							},
+							{
+						displayName: 'Question Type',
+						name: 'questionType',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. scenario_based',
+							},
+							{
+						displayName: 'Time',
+						name: 'time',
+						type: 'number',
+						default: 5,
+						description: 'Time given to this competency, in the service\'s unit (not documented;	minutes in practice)',
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Interview Name',
+				name: 'interviewName',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Max Experience',
+				name: 'maxExperience',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+			},
+			{ ...metaDataField },
+			{
+				displayName: 'Min Experience',
+				name: 'minExperience',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+			},
+			{
+				displayName: 'Published',
+				name: 'published',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the interview is published; off turns it back into a draft',
+			},
+			{
+				displayName: 'Role Name',
+				name: 'roleName',
+				type: 'string',
+				default: '',
+			},
+		],
+	},
+];
+
+function competencyList(value: unknown): IDataObject[] | undefined {
+	const entries = (value as { competency?: IDataObject[] } | undefined)?.competency;
+	if (!Array.isArray(entries)) return undefined;
+	return entries.map((entry) =>
+		withoutUndefined({
+			...entry,
+			explanation: entry.explanation === '' ? undefined : entry.explanation,
+			difficulty: entry.difficulty === '' ? undefined : entry.difficulty,
+			questionType: entry.questionType === '' ? undefined : entry.questionType,
+		}),
+	);
+}
+
+export function buildUpdateBody(this: IExecuteFunctions, itemIndex: number): UpdateInterviewBody {
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body = withoutUndefined({
+		interviewName: fields.interviewName,
+		roleName: fields.roleName,
+		minExperience: fields.minExperience,
+		maxExperience: fields.maxExperience,
+		metaData: parseJsonObject(this, fields.metaData, 'Metadata', itemIndex) as IDataObject | undefined,
+		published: fields.published,
+		competencyData: competencyList(fields.competencies),
+	});
+	if (Object.keys(body).length === 0) {
+		throw invalidInput(this.getNode(), 'Update Fields', 'must hold at least one field to change', itemIndex);
+	}
+	return validateRequest(this, updateInterviewBody, body, itemIndex, INTERVIEW_FIELD_LABELS);
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem(
+		this,
+		(itemIndex) => ({ interviewId: interviewIdOf.call(this, itemIndex), body: buildUpdateBody.call(this, itemIndex) }),
+		async ({ interviewId, body }, itemIndex) =>
+			(await callApi(
+				this,
+				'PATCH',
+				`/api/v1/interview/${encodeURIComponent(interviewId)}/update-interview`,
+				interview,
+				{ body: body as IDataObject, itemIndex },
+			)) as IDataObject,
+	);
+}

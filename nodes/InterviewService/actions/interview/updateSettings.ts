@@ -1,0 +1,132 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { interview, updateSettingsBody } from '../../schemas';
+import type { UpdateSettingsBody } from '../../schemas';
+import { runPerItem } from '../../helpers/items';
+import { interviewIdOf, nonEmptyCollection, showFor, withoutUndefined } from '../../helpers/parameters';
+import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
+import { callApi } from '../../helpers/api';
+import { INTERVIEW_FIELD_LABELS, interviewConfigCollection, interviewLocator, metaDataField } from '../common.descriptions';
+
+const displayOptions = showFor('interview', 'updateSettings');
+
+export type InterviewConfigMode = 'merge' | 'replace';
+
+export const description: INodeProperties[] = [
+	{ ...interviewLocator, displayOptions },
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions,
+		options: [
+			interviewConfigCollection,
+			{
+				displayName: 'Interview Name',
+				name: 'interviewName',
+				type: 'string',
+				default: '',
+			},
+			{
+				...metaDataField,
+				description: 'Replaces the interview\'s metadata with this JSON object',
+			},
+			{
+				displayName: 'Published',
+				name: 'published',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether the interview is published. Only sent when added here: the service turns the interview into a draft when it receives false.',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions,
+		options: [
+			{
+				displayName: 'Interview Config Update',
+				name: 'interviewConfigMode',
+				type: 'options',
+				options: [
+					{
+						name: 'Merge Into Current Config',
+						value: 'merge',
+						description: 'Read the interview first and change only the config fields given here',
+					},
+					{
+						name: 'Replace Whole Config',
+						value: 'replace',
+						description: 'Send only the config fields given here; the service drops all others',
+					},
+				],
+				default: 'merge',
+				description: 'How the Interview Config fields are applied; the service replaces the whole config it receives',
+			},
+		],
+	},
+];
+
+export interface SettingsRequest {
+	interviewId: string;
+	body: UpdateSettingsBody;
+	interviewConfigMode: InterviewConfigMode;
+}
+
+export function buildSettingsRequest(this: IExecuteFunctions, itemIndex: number): SettingsRequest {
+	const interviewId = interviewIdOf.call(this, itemIndex);
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const interviewConfigMode = (options.interviewConfigMode ?? 'merge') as InterviewConfigMode;
+	if (interviewConfigMode !== 'merge' && interviewConfigMode !== 'replace') {
+		throw invalidInput(this.getNode(), 'Interview Config Update', 'must be "merge" or "replace"', itemIndex);
+	}
+	const body = withoutUndefined({
+		interviewName: fields.interviewName,
+		// `published` travels only when the user chose it: the service drafts the interview on false.
+		published: fields.published,
+		interviewConfig: nonEmptyCollection(fields.interviewConfig),
+		metaData: parseJsonObject(this, fields.metaData, 'Metadata', itemIndex) as IDataObject | undefined,
+	});
+	if (Object.keys(body).length === 0) {
+		throw invalidInput(this.getNode(), 'Update Fields', 'must hold at least one field to change', itemIndex);
+	}
+	return {
+		interviewId,
+		body: validateRequest(this, updateSettingsBody, body, itemIndex, INTERVIEW_FIELD_LABELS),
+		interviewConfigMode,
+	};
+}
+
+/** The config to send: the given fields laid over the current ones, unless the user asked to replace. */
+export function mergeInterviewConfig(current: IDataObject | undefined, given: IDataObject): IDataObject {
+	return { ...(current ?? {}), ...given };
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem(
+		this,
+		(itemIndex) => buildSettingsRequest.call(this, itemIndex),
+		async ({ interviewId, body, interviewConfigMode }, itemIndex) => {
+			const id = encodeURIComponent(interviewId);
+			const toSend: IDataObject = { ...body };
+			if (body.interviewConfig && interviewConfigMode === 'merge') {
+				const current = await callApi(this, 'GET', `/api/v1/interview/get-interview/${id}`, interview, {
+					itemIndex,
+				});
+				toSend.interviewConfig = mergeInterviewConfig(current.interviewConfig as IDataObject, body.interviewConfig);
+			}
+			return (await callApi(this, 'PUT', `/api/v1/interview/${id}/settings`, interview, {
+				body: toSend,
+				itemIndex,
+			})) as IDataObject;
+		},
+	);
+}

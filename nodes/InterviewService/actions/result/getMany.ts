@@ -1,0 +1,171 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { candidateResult, simplifyResult } from '../../schemas';
+import type { CandidateResult } from '../../schemas';
+import { emailKey } from '../../helpers/email';
+import { asNodeError, runPerItem } from '../../helpers/items';
+import { interviewIdOf, limitOf, showFor, withoutUndefined } from '../../helpers/parameters';
+import { invalidInput } from '../../helpers/validation';
+import { isResultsNotReady } from '../../transport/errors';
+import { collectPages } from '../../transport/pagination';
+import { callApi } from '../../helpers/api';
+import { PAGE_SIZE_NOTE, interviewLocator, returnAllOrLimit } from '../common.descriptions';
+
+const displayOptions = showFor('result', 'getMany');
+
+export const WHEN_NOT_READY = ['returnStatus', 'returnNothing', 'error'] as const;
+export type WhenNotReady = (typeof WHEN_NOT_READY)[number];
+
+export const description: INodeProperties[] = [
+	{ ...interviewLocator, displayOptions },
+	...returnAllOrLimit(displayOptions),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions,
+		options: [
+			{
+				displayName: 'Candidate Email',
+				name: 'candidateEmail',
+				type: 'string',
+				default: '',
+				placeholder: 'name@email.com',
+				description: 'Only the result of the candidate with exactly this e-mail (case does not matter)',
+			},
+		],
+	},
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to return one flat item per candidate (name, email, interviewScore, communicationScore, codingScore, reportLink, metaData) instead of the raw result',
+		displayOptions,
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions,
+		options: [
+			{
+				displayName: 'When Results Are Not Ready',
+				name: 'whenNotReady',
+				type: 'options',
+				options: [
+					{
+						name: 'Output a Status Item',
+						value: 'returnStatus',
+						description: 'One item { interviewId, resultsReady: false, message } to branch on',
+					},
+					{
+						name: 'Output Nothing',
+						value: 'returnNothing',
+						description: 'No items, as for an interview without candidates',
+					},
+					{
+						name: 'Stop With an Error',
+						value: 'error',
+						description: 'Fail the item with the service\'s message',
+					},
+				],
+				default: 'returnStatus',
+				description:
+					'What to do when candidates are scheduled but none has completed yet (the service answers 422 "Results are not ready yet")',
+			},
+		],
+	},
+	{
+		displayName: PAGE_SIZE_NOTE,
+		name: 'pageSizeNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { ...displayOptions.show, returnAll: [true] } },
+	},
+];
+
+export interface ResultsQuery {
+	interviewId: string;
+	limit?: number;
+	candidateEmail?: string;
+	simplify: boolean;
+	whenNotReady: WhenNotReady;
+}
+
+export function buildResultsQuery(this: IExecuteFunctions, itemIndex: number): ResultsQuery {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const whenNotReady = (options.whenNotReady ?? 'returnStatus') as WhenNotReady;
+	if (!WHEN_NOT_READY.includes(whenNotReady)) {
+		throw invalidInput(
+			this.getNode(),
+			'When Results Are Not Ready',
+			`must be one of ${WHEN_NOT_READY.map((value) => `"${value}"`).join(', ')}`,
+			itemIndex,
+		);
+	}
+	const candidateEmail = String(filters.candidateEmail ?? '').trim();
+	return withoutUndefined({
+		interviewId: interviewIdOf.call(this, itemIndex),
+		limit: limitOf.call(this, itemIndex),
+		candidateEmail: candidateEmail === '' ? undefined : candidateEmail,
+		simplify: this.getNodeParameter('simplify', itemIndex, true) as boolean,
+		whenNotReady,
+	});
+}
+
+/** Results hold every candidate of the interview, so the e-mail filter must match exactly. */
+export function matchesEmail(result: CandidateResult, email: string | undefined): boolean {
+	if (email === undefined) return true;
+	const candidateEmail = result.candidate?.email;
+	return typeof candidateEmail === 'string' && emailKey(candidateEmail) === emailKey(email);
+}
+
+/** The item a user can branch on when no candidate has completed yet. */
+export function notReadyStatus(interviewId: string, message: string): IDataObject {
+	return { interviewId, resultsReady: false, message };
+}
+
+const resultsPage = z.array(candidateResult);
+
+async function fetchResults(this: IExecuteFunctions, query: ResultsQuery, itemIndex: number): Promise<CandidateResult[]> {
+	const path = `/api/v1/interview/${encodeURIComponent(query.interviewId)}/results`;
+	// The service's `search` is fuzzy; it only narrows the pages, the exact match is ours.
+	const results = await collectPages(
+		async (page, pageLimit) =>
+			await callApi(this, 'GET', path, resultsPage, {
+				qs: withoutUndefined({ page, limit: pageLimit, search: query.candidateEmail }),
+				itemIndex,
+			}),
+		{
+			limit: query.candidateEmail === undefined ? query.limit : undefined,
+			keyOf: (result) => `${result.candidate?.email ?? ''}\n${result.candidate?.name ?? ''}\n${result.reportLink ?? ''}`,
+		},
+	);
+	const matching = results.filter((result) => matchesEmail(result, query.candidateEmail));
+	return query.limit === undefined ? matching : matching.slice(0, query.limit);
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await runPerItem(
+		this,
+		(itemIndex) => buildResultsQuery.call(this, itemIndex),
+		async (query, itemIndex) => {
+			try {
+				const results = await fetchResults.call(this, query, itemIndex);
+				return results.map((result) => (query.simplify ? simplifyResult(result) : result) as IDataObject);
+			} catch (error) {
+				if (!isResultsNotReady(error) || query.whenNotReady === 'error') throw asNodeError(this, error, itemIndex);
+				if (query.whenNotReady === 'returnNothing') return [];
+				return notReadyStatus(query.interviewId, (error as Error).message);
+			}
+		},
+	);
+}

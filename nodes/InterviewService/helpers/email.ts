@@ -1,0 +1,17 @@
+/** E-mail addresses are compared without case: the service may echo them in another case. */
+export function emailKey(email: string): string {
+	return email.trim().toLowerCase();
+}
+
+/**
+ * E-mail addresses from a list parameter: each entry may itself hold several addresses separated
+ * by commas, semicolons or line breaks, or be an array from an expression.
+ */
+export function toEmailList(value: unknown): string[] {
+	const entries = Array.isArray(value) ? value.flat(Infinity) : [value];
+	return entries
+		.filter((entry) => entry !== undefined && entry !== null)
+		.flatMap((entry) => String(entry).split(/[,;\n]/))
+		.map((entry) => entry.trim())
+		.filter((entry) => entry !== '');
+}

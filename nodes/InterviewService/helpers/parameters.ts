@@ -1,0 +1,44 @@
+import type { IDataObject, IDisplayOptions, IExecuteFunctions } from 'n8n-workflow';
+
+import { invalidInput } from './validation';
+
+/** Shows a field only for one resource/operation pair. */
+export function showFor(resource: string, operation: string): IDisplayOptions {
+	return { show: { resource: [resource], operation: [operation] } };
+}
+
+/** The interview chosen in the picker (any mode), as an ID. */
+export function interviewIdOf(this: IExecuteFunctions, itemIndex: number): string {
+	const value = this.getNodeParameter('interviewId', itemIndex, '', { extractValue: true });
+	const id = String(value ?? '').trim();
+	if (id === '') throw invalidInput(this.getNode(), 'Interview', 'is required', itemIndex);
+	return id;
+}
+
+/** Drops keys whose value is undefined, so they are not sent at all. */
+export function withoutUndefined<T extends IDataObject>(object: T): T {
+	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
+}
+
+/** A list parameter (or an expression giving an array) as trimmed, non-empty strings. */
+export function toStringList(value: unknown): string[] | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const entries = Array.isArray(value) ? value : [value];
+	return entries.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
+}
+
+/** A collection parameter that may hold nothing: empty means "not set". */
+export function nonEmptyCollection(value: unknown): IDataObject | undefined {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+	return Object.keys(value).length > 0 ? (value as IDataObject) : undefined;
+}
+
+/** Return All / Limit as one number: undefined means "all". */
+export function limitOf(this: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	const limit = this.getNodeParameter('limit', itemIndex, 50) as number;
+	if (!Number.isInteger(limit) || limit < 1) {
+		throw invalidInput(this.getNode(), 'Limit', 'must be a whole number of at least 1', itemIndex);
+	}
+	return limit;
+}
