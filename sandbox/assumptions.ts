@@ -1,0 +1,169 @@
+/**
+ * Every point the spec marks "not shown", and what the sandbox assumes for it. This is the one
+ * place these choices live: routes import them from here, and README.md lists them in the same
+ * order. Change a choice here and the sandbox (and its tests) follow.
+ */
+import type { InterviewConfig } from '../nodes/InterviewService/schemas';
+
+// ── Running ────────────────────────────────────────────────────────────────────────────────
+
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** Demo client, always accepted unless other clients are configured. */
+export const DEMO_CLIENT = { clientId: 'demo-client', apiKey: 'demo-api-key' } as const;
+
+/** Limits: "payload sizes: not shown". Larger bodies get 413. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+// ── Authentication ─────────────────────────────────────────────────────────────────────────
+
+/** `expiresIn` is in seconds; default when the request omits it ("unit, default: not shown"). */
+export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
+/** A larger `expiresIn` is silently capped to this ("maximum: not shown"). */
+export const MAX_TOKEN_TTL_SECONDS = 86_400;
+/** Tokens are HS256 JWTs; revocation happens only through the control API (`/__sandbox/tokens/expire`). */
+export const TOKEN_ALGORITHM = 'HS256';
+/** The two `/api/v1/auth/` endpoints need no bearer token ("not shown"). No scopes: a token opens every endpoint. */
+export const CREDENTIAL_ENDPOINTS_NEED_BEARER = false;
+/** `presignedUrl` of the link endpoint: this path on the sandbox, with the JWT as `token`. */
+export const PRESIGNED_PATH = '/auth/presigned';
+
+// ── Lists ──────────────────────────────────────────────────────────────────────────────────
+
+/** `page` is 1-based; absent means 1. No total count or page fields are returned. */
+export const FIRST_PAGE = 1;
+/** `limit` when absent ("defaults: not shown"). */
+export const DEFAULT_PAGE_SIZE = 20;
+/** A larger `limit` is silently capped to this, not rejected ("maximum page size: not shown"). */
+export const MAX_PAGE_SIZE = 100;
+/**
+ * get-interviews: newest first (createdAt descending, ties by interviewId ascending).
+ * results: candidates in the order they were first invited ("ordering: not shown").
+ */
+export const INTERVIEW_ORDER = 'createdAt desc, interviewId asc';
+export const RESULT_ORDER = 'first invitation';
+/** `search` is a case-insensitive substring match over these fields (and every metaData value). */
+export const INTERVIEW_SEARCH_FIELDS = ['interviewName', 'metaData'] as const;
+export const RESULT_SEARCH_FIELDS = ['name', 'email', 'phone', 'metaData'] as const;
+
+// ── Interviews ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Every interview holds a full `interviewConfig`: these defaults, overlaid by what was sent
+ * ("defaults: not shown"). A count of 0 means "not allowed"; the sandbox does not enforce them.
+ * `webhookUrl` has no default: it is absent until set, so a config read back can be sent again as it is.
+ */
+export const DEFAULT_INTERVIEW_CONFIG: Required<Omit<InterviewConfig, 'webhookUrl'>> & { webhookUrl?: string } = {
+	redirectUrl: 'https://example.com/thank-you',
+	allowAccess: 'scheduledCandidates',
+	allowLateAttempts: false,
+	allowContinueFromMiddle: true,
+	allowContinueFromMiddleCount: 1,
+	allowReattempt: false,
+	allowReattemptCount: 0,
+	allowInterviewOnMobile: false,
+	allowScreenLeaveCount: 3,
+	allowTabSwitchCount: 3,
+};
+
+/** Status transitions ("into/out of published, into completed: not shown"):
+ * - create: `published: true` → `published`, otherwise `draft`;
+ * - settings PUT and update PATCH: `published: true` → `published`, `false` → `draft`, absent → unchanged;
+ * - nothing moves an interview into `completed`; only seeding can set it. */
+export const STATUS_FOR_PUBLISHED = { true: 'published', false: 'draft' } as const;
+
+/** PUT settings **replaces** `interviewConfig` (defaults + what was sent) and `metaData` when they are sent. */
+export const SETTINGS_REPLACE_CONFIG = true;
+/** A body `interviewId` that differs from the path id is rejected with 422. */
+export const SETTINGS_BODY_ID_MUST_MATCH = true;
+/** PATCH update merges the given top-level fields; `metaData` and `competencyData` are replaced as a whole. */
+export const UPDATE_REPLACES_COMPETENCIES = true;
+/** PATCH update of an unknown id → 404 "Interview not found" ("response for an unknown id: not shown"). */
+export const UPDATE_UNKNOWN_STATUS = 404;
+/** Access-links for an unknown id → 404 "Interview not found" ("error statuses: not shown"). */
+export const ACCESS_LINKS_UNKNOWN_STATUS = 404;
+/** Create: `interviewConfig` and `metaData` are optional ("whether required: not shown"). */
+export const CREATE_CONFIG_REQUIRED = false;
+
+/** Interview ids look like the real service's (24 hex characters, a Mongo ObjectId). */
+export const INTERVIEW_ID_BYTES = 12;
+/** Candidate-facing link of an interview: `<baseUrl>/interview/<slug>`, set from creation on. */
+export const INTERVIEW_LINK_PATH = '/interview/';
+
+/**
+ * Competencies generated on create, from `roleName` (or `interviewName`) and `sampleQuestions`.
+ * `time` and `questionTime` are minutes ("unit: not shown").
+ */
+export const TIME_UNIT = 'minutes';
+export const DIFFICULTY_BY_MAX_EXPERIENCE = [
+	{ below: 2, difficulty: 'easy' },
+	{ below: 6, difficulty: 'medium' },
+	{ below: Infinity, difficulty: 'hard' },
+] as const;
+
+// ── Candidates and results ─────────────────────────────────────────────────────────────────
+
+/**
+ * Candidate states ("not shown"): `scheduled` (invited through access-links), `cancelled`,
+ * `completed`. Re-inviting an e-mail updates its details and window and makes a cancelled one
+ * `scheduled` again; a completed one keeps its result. E-mails are compared case-insensitively.
+ * Access-links without `candidates` answer 200 with an empty list.
+ */
+export const CANDIDATE_STATES = ['scheduled', 'cancelled', 'completed'] as const;
+export type CandidateState = (typeof CANDIDATE_STATES)[number];
+
+/** Cancel affects only `scheduled` candidates; other or unknown e-mails are left out of the answer. */
+export const CANCELLABLE_STATE: CandidateState = 'scheduled';
+
+/**
+ * Results list every non-cancelled candidate; not-yet-completed ones carry `scores: null` and
+ * `reportLink: null`. No candidates → 200 `[]`. Candidates but none completed → 422 with this message/code.
+ */
+export const RESULTS_NOT_READY = { message: 'Results are not ready yet', code: 'RESULTS_NOT_READY' } as const;
+
+/** Scores are numbers from 0 to 100 ("scale and range: not shown"). */
+export const SCORE_RANGE = { min: 0, max: 100 } as const;
+/** Generated scores (completion without scores) fall in this plausible band, derived from the e-mail. */
+export const GENERATED_SCORE_RANGE = { min: 45, max: 98 } as const;
+
+/**
+ * Score naming: `documented` as the spec (interviewScore, communicationScore, codingScore), or
+ * `zeko` as the real service also answers (overallScore, communicationScore, technicalScore).
+ */
+export const SCORE_STYLES = ['documented', 'zeko'] as const;
+export type ScoreStyle = (typeof SCORE_STYLES)[number];
+export const DEFAULT_SCORE_STYLE: ScoreStyle = 'documented';
+
+/** Report of a completed candidate: `<baseUrl>/reports/<resultId>`. */
+export const REPORT_PATH = '/reports/';
+
+// ── Events ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * When a candidate completes, the sandbox POSTs one JSON event to `interviewConfig.webhookUrl`
+ * ("event kinds, payloads, signing and retries: not shown"):
+ * `{ event, eventId: "evt_<uuid>", interviewId, candidate: { name, email }, scores, reportLink, completedAt }`.
+ * Scores use the configured score style. No signature, no retries; one attempt with a timeout.
+ */
+export const COMPLETION_EVENT = 'interview.completed';
+export const WEBHOOK_TIMEOUT_MS = 5000;
+export const WEBHOOK_SIGNED = false;
+
+// ── Errors ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Messages ("texts beyond the status codes: not shown"). The `error` value is an array of
+ * `{ path, message }` for 422 input errors, `{ code, ... }` otherwise.
+ */
+export const MESSAGES = {
+	validation: 'Input validation failed',
+	missingToken: 'Missing or invalid Authorization header',
+	invalidToken: 'Invalid or expired token',
+	invalidCredentials: 'Invalid client credentials',
+	interviewNotFound: 'Interview not found',
+	routeNotFound: 'Route not found',
+	bodyTooLarge: 'Request body is too large',
+	unsupportedMediaType: 'Content-Type must be application/json',
+	internal: 'Internal server error',
+} as const;

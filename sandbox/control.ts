@@ -1,0 +1,120 @@
+/**
+ * The sandbox's own control API under `/__sandbox/` (no auth, never under /api/v1): reset, seed,
+ * simulate completion, request log, webhook deliveries, faults, token expiry, live config, state.
+ * Answers are plain JSON; errors use the API's error envelope.
+ */
+import type { FastifyInstance } from 'fastify';
+
+import { MESSAGES } from './assumptions';
+import { revokeAllTokens } from './auth';
+import type { SandboxContext } from './context';
+import { DEMO_SEED } from './demo-data';
+import { ANY_ROUTE, type FaultSpec } from './faults';
+import { ApiError, requireInterview, validate } from './http';
+import { completedCandidate, newCandidate, resultView, scoresFrom } from './model';
+import { API_PREFIX } from './routes';
+import { completeBody, configPatch, expireTokensBody, faultBody, resetBody } from './schemas';
+import { applySeed } from './seed';
+import type { SandboxConfig } from './state';
+import { completionEvent, deliverEvent } from './webhooks';
+
+export const CONTROL_PREFIX = '/__sandbox';
+
+/** Rejects fault routes that match nothing, so a typo does not silently inject nothing. */
+function checkFaultRoute(app: FastifyInstance, route: string) {
+	if (route === ANY_ROUTE) return;
+	const [method, url] = route.split(' ');
+	if (url?.startsWith(API_PREFIX) && app.hasRoute({ method: method as 'GET', url })) return;
+	throw new ApiError(422, MESSAGES.validation, [
+		{ path: 'route', message: `must be "*" or "METHOD /api/v1/..." of an existing route, e.g. "GET /api/v1/interview/:id/results"` },
+	]);
+}
+
+export function addFaults(app: FastifyInstance, context: SandboxContext, faults: FaultSpec[]) {
+	faults.forEach((fault) => checkFaultRoute(app, fault.route));
+	return faults.map((fault) => context.state.faults.add(fault));
+}
+
+export function registerControl(app: FastifyInstance, context: SandboxContext, initialConfig: SandboxConfig) {
+	const { state } = context;
+
+	app.post(`${CONTROL_PREFIX}/reset`, async (request) => {
+		const { seed } = validate(resetBody, request.body);
+		state.clear();
+		state.config = { ...initialConfig };
+		const interviewIds = seed === 'demo' ? applySeed(state, DEMO_SEED, context.baseUrl()) : [];
+		return { reset: true, interviewIds };
+	});
+
+	app.post(`${CONTROL_PREFIX}/seed`, async (request) => ({
+		interviewIds: applySeed(state, request.body, context.baseUrl()),
+	}));
+
+	app.post<{ Params: { id: string } }>(`${CONTROL_PREFIX}/interviews/:id/complete`, async (request) => {
+		const interview = requireInterview(state, request.params.id);
+		const body = validate(completeBody, request.body);
+		const now = new Date().toISOString();
+		const existing = state.findCandidate(interview.interviewId, body.email) ?? newCandidate(interview.interviewId, body.email, now);
+		const completed = completedCandidate(
+			{ ...existing, name: body.name ?? existing.name },
+			scoresFrom(body.scores, body.email),
+			context.baseUrl(),
+			body.completedAt ?? now,
+		);
+		state.saveCandidate(completed);
+
+		const event = completionEvent(completed, state.config.scoreStyle);
+		const url = interview.interviewConfig.webhookUrl;
+		const delivery = url ? await deliverEvent(state, url, event) : null;
+		return {
+			result: resultView(completed, state.config.scoreStyle),
+			event,
+			delivery: delivery && { url: delivery.url, status: delivery.status, ...(delivery.error ? { error: delivery.error } : {}) },
+		};
+	});
+
+	app.get(`${CONTROL_PREFIX}/requests`, async () => ({ requests: state.requests }));
+	app.delete(`${CONTROL_PREFIX}/requests`, async () => {
+		state.requests = [];
+		return { cleared: true };
+	});
+
+	app.get(`${CONTROL_PREFIX}/webhooks`, async () => ({ deliveries: state.deliveries }));
+
+	app.get(`${CONTROL_PREFIX}/faults`, async () => ({ faults: state.faults.list() }));
+	app.post(`${CONTROL_PREFIX}/faults`, async (request) => {
+		const [fault] = addFaults(app, context, [validate(faultBody, request.body)]);
+		return { id: fault.id };
+	});
+	app.delete(`${CONTROL_PREFIX}/faults`, async () => {
+		state.faults.clear();
+		return { cleared: true };
+	});
+	app.delete<{ Params: { id: string } }>(`${CONTROL_PREFIX}/faults/:id`, async (request) => {
+		if (!state.faults.remove(request.params.id)) {
+			throw new ApiError(404, 'Fault not found', { code: 'FAULT_NOT_FOUND', id: request.params.id });
+		}
+		return { removed: true };
+	});
+
+	app.post(`${CONTROL_PREFIX}/tokens/expire`, async (request) => {
+		const { afterRequests } = validate(expireTokensBody, request.body);
+		if (!afterRequests) {
+			revokeAllTokens(state);
+			return { expired: true, afterRequests: 0 };
+		}
+		state.tokens.expireAfterRequests = afterRequests;
+		return { expired: false, afterRequests };
+	});
+
+	app.get(`${CONTROL_PREFIX}/config`, async () => ({ config: state.config }));
+	app.patch(`${CONTROL_PREFIX}/config`, async (request) => {
+		state.config = { ...state.config, ...validate(configPatch, request.body) };
+		return { config: state.config };
+	});
+
+	app.get(`${CONTROL_PREFIX}/state`, async () => ({
+		interviews: [...state.interviews.values()],
+		candidates: state.allCandidates(),
+	}));
+}

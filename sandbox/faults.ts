@@ -1,0 +1,105 @@
+/**
+ * Fault injection per route: an error status (with Retry-After), a delay, a malformed body or a
+ * dropped connection, fired `count` times and/or with probability `rate`.
+ */
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import { errorEnvelope } from './http';
+
+export interface FaultSpec {
+	/** `METHOD /pattern` as the request log shows it, e.g. `GET /api/v1/interview/:id/results`, or `*` for every API route. */
+	route: string;
+	status?: number;
+	/** Seconds (or an HTTP date) for the Retry-After header. */
+	retryAfter?: number | string;
+	delayMs?: number;
+	/** Answer with a body that is not valid JSON. */
+	malformed?: boolean;
+	/** Destroy the connection without an answer. */
+	drop?: boolean;
+	/** Fire this many times, then disappear. Unlimited when absent. */
+	count?: number;
+	/** Probability (0..1) that a matching request fires it. Always when absent. */
+	rate?: number;
+}
+
+export interface Fault extends FaultSpec {
+	id: string;
+	fired: number;
+}
+
+export const ANY_ROUTE = '*';
+
+/** A truncated success envelope: the start of a plausible answer, cut in the middle. */
+export const MALFORMED_BODY = '{"message":"OK","success":true,"data":{"interviewId":"';
+
+export class FaultTable {
+	private faults: Fault[] = [];
+
+	add(spec: FaultSpec): Fault {
+		const fault: Fault = { ...spec, id: `flt_${randomUUID()}`, fired: 0 };
+		this.faults.push(fault);
+		return fault;
+	}
+
+	list(): Fault[] {
+		return [...this.faults];
+	}
+
+	remove(id: string): boolean {
+		const before = this.faults.length;
+		this.faults = this.faults.filter((fault) => fault.id !== id);
+		return this.faults.length < before;
+	}
+
+	clear() {
+		this.faults = [];
+	}
+
+	/** The first fault that fires for `route`, counted; undefined when none does. */
+	take(route: string): Fault | undefined {
+		const fault = this.faults.find(
+			(candidate) =>
+				(candidate.route === ANY_ROUTE || candidate.route === route) &&
+				(candidate.rate === undefined || Math.random() < candidate.rate),
+		);
+		if (!fault) return undefined;
+		fault.fired++;
+		if (fault.count !== undefined && fault.fired >= fault.count) this.remove(fault.id);
+		return fault;
+	}
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Applies `fault` to a request. Returns 'answered' when the fault answered (or dropped) it, and
+ * 'continue' when only a delay was asked for and the request goes on as usual.
+ */
+export async function applyFault(
+	fault: Fault,
+	request: FastifyRequest,
+	reply: FastifyReply,
+): Promise<'answered' | 'dropped' | 'continue'> {
+	if (fault.delayMs) await sleep(fault.delayMs);
+
+	if (fault.drop) {
+		reply.hijack();
+		request.raw.socket.destroy();
+		return 'dropped';
+	}
+	if (fault.retryAfter !== undefined) reply.header('retry-after', String(fault.retryAfter));
+	if (fault.malformed) {
+		reply.code(fault.status ?? 200).type('application/json').send(MALFORMED_BODY);
+		return 'answered';
+	}
+	if (fault.status !== undefined) {
+		const message = STATUS_CODES[fault.status] ?? 'Simulated fault';
+		reply.code(fault.status).send(errorEnvelope(message, { code: 'SANDBOX_FAULT', faultId: fault.id }));
+		return 'answered';
+	}
+	return 'continue';
+}

@@ -1,0 +1,70 @@
+/**
+ * 8. Generate pre-authenticated access links — `POST /api/v1/interview/{id}/access-links`.
+ * Schedules each candidate (re-inviting an e-mail updates it) and answers one link set per
+ * distinct e-mail. Unknown id → 404; no `candidates` → an empty list (see assumptions.ts).
+ */
+import { randomBytes } from 'node:crypto';
+
+import type { FastifyInstance } from 'fastify';
+
+import type { Candidate } from '../../nodes/InterviewService/schemas';
+import { accessLinksBody } from '../../nodes/InterviewService/schemas';
+import { requireBearer } from '../auth';
+import type { SandboxContext } from '../context';
+import { requireInterview, sendData, validate } from '../http';
+import { interviewLinkFor, newCandidate } from '../model';
+import type { SandboxState, StoredCandidate, StoredInterview } from '../state';
+
+interface Window {
+	startTime: string;
+	endTime: string;
+}
+
+/** Last occurrence wins when an e-mail is listed twice. */
+function distinctByEmail(candidates: Candidate[]): Candidate[] {
+	return [...new Map(candidates.map((candidate) => [candidate.email.toLowerCase(), candidate])).values()];
+}
+
+function schedule(state: SandboxState, interviewId: string, sent: Candidate, window: Window, now: string): StoredCandidate {
+	const existing = state.findCandidate(interviewId, sent.email) ?? newCandidate(interviewId, sent.email, now);
+	const candidate: StoredCandidate = {
+		...existing,
+		name: sent.name ?? existing.name,
+		phone: sent.phone ?? existing.phone,
+		resumeLink: sent.resumeLink ?? existing.resumeLink,
+		metaData: sent.metaData ?? existing.metaData,
+		// A completed candidate keeps its result; anyone else is (again) expected in this window.
+		status: existing.status === 'completed' ? 'completed' : 'scheduled',
+		...window,
+	};
+	state.saveCandidate(candidate);
+	return candidate;
+}
+
+function linksFor(interviewUrl: string, candidate: StoredCandidate) {
+	const token = randomBytes(16).toString('hex');
+	return {
+		email: candidate.email,
+		preAuthLink: `${interviewUrl}?token=${token}`,
+		demoInterviewLink: `${interviewUrl}/demo?token=${token}`,
+		rescheduleLink: `${interviewUrl}/reschedule?token=${token}`,
+	};
+}
+
+export function registerAccessLinks(app: FastifyInstance, context: SandboxContext) {
+	app.post<{ Params: { id: string } }>(
+		'/api/v1/interview/:id/access-links',
+		{ onRequest: requireBearer(context) },
+		async (request, reply) => {
+			const interview: StoredInterview = requireInterview(context.state, request.params.id);
+			const body = validate(accessLinksBody, request.body);
+			const window = { startTime: body.startTime, endTime: body.endTime };
+			const now = new Date().toISOString();
+			const interviewUrl = interviewLinkFor(context.baseUrl(), interview.slug);
+			const links = distinctByEmail(body.candidates ?? []).map((sent) =>
+				linksFor(interviewUrl, schedule(context.state, interview.interviewId, sent, window, now)),
+			);
+			return sendData(reply, 200, 'Access links generated successfully', { data: links });
+		},
+	);
+}

@@ -1,0 +1,58 @@
+/**
+ * 5. Update interview settings — `PUT /api/v1/interview/{id}/settings`.
+ * Replaces `interviewConfig` (documented defaults + what was sent) and `metaData` when sent;
+ * `published` true/false moves the status to published/draft (see assumptions.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+
+import { updateSettingsBody } from '../../nodes/InterviewService/schemas';
+import { MESSAGES } from '../assumptions';
+import { requireBearer } from '../auth';
+import type { SandboxContext } from '../context';
+import { ApiError, requireInterview, sendData, validate } from '../http';
+import { fullConfig, statusFor } from '../model';
+import type { StoredInterview } from '../state';
+
+function settingsView(interview: StoredInterview) {
+	return {
+		interviewId: interview.interviewId,
+		interviewName: interview.interviewName,
+		roleName: interview.roleName,
+		status: interview.status,
+		interviewLink: interview.interviewLink,
+		metaData: interview.metaData,
+		minExperience: interview.minExperience,
+		maxExperience: interview.maxExperience,
+		jdType: interview.jdType,
+		sampleQuestions: interview.sampleQuestions,
+		interviewConfig: interview.interviewConfig,
+		createdAt: interview.createdAt,
+		updatedAt: interview.updatedAt,
+	};
+}
+
+export function registerInterviewSettings(app: FastifyInstance, context: SandboxContext) {
+	app.put<{ Params: { id: string } }>(
+		'/api/v1/interview/:id/settings',
+		{ onRequest: requireBearer(context) },
+		async (request, reply) => {
+			const interview = requireInterview(context.state, request.params.id);
+			const body = validate(updateSettingsBody, request.body);
+			if (body.interviewId !== undefined && body.interviewId !== interview.interviewId) {
+				throw new ApiError(422, MESSAGES.validation, [
+					{ path: 'interviewId', message: 'must match the interview id in the path' },
+				]);
+			}
+			const updated: StoredInterview = {
+				...interview,
+				interviewName: body.interviewName ?? interview.interviewName,
+				status: body.published === undefined ? interview.status : statusFor(body.published),
+				interviewConfig: body.interviewConfig ? fullConfig(body.interviewConfig) : interview.interviewConfig,
+				metaData: body.metaData ?? interview.metaData,
+				updatedAt: new Date().toISOString(),
+			};
+			context.state.interviews.set(updated.interviewId, updated);
+			return sendData(reply, 200, 'Interview settings updated successfully', settingsView(updated));
+		},
+	);
+}

@@ -1,0 +1,37 @@
+/**
+ * 9. Get interview results — `GET /api/v1/interview/{id}/results`.
+ * Every non-cancelled candidate in invitation order; pending ones with `scores: null`. No
+ * candidates → `[]`; candidates but none completed → 422 "Results are not ready yet".
+ */
+import type { FastifyInstance } from 'fastify';
+
+import { listResultsQuery } from '../../nodes/InterviewService/schemas';
+import { RESULTS_NOT_READY } from '../assumptions';
+import { requireBearer } from '../auth';
+import type { SandboxContext } from '../context';
+import { ApiError, requireInterview, sendData, validate } from '../http';
+import { matchesSearch, resultView } from '../model';
+import { pageOf } from '../pagination';
+
+export function registerResults(app: FastifyInstance, context: SandboxContext) {
+	app.get<{ Params: { id: string } }>(
+		'/api/v1/interview/:id/results',
+		{ onRequest: requireBearer(context) },
+		async (request, reply) => {
+			const interview = requireInterview(context.state, request.params.id);
+			const query = validate(listResultsQuery, request.query);
+			const candidates = context.state
+				.candidatesOf(interview.interviewId)
+				.filter((candidate) => candidate.status !== 'cancelled');
+			if (candidates.length > 0 && !candidates.some((candidate) => candidate.status === 'completed')) {
+				throw new ApiError(422, RESULTS_NOT_READY.message, { code: RESULTS_NOT_READY.code });
+			}
+			const found = candidates.filter((candidate) =>
+				matchesSearch(query.search, [candidate.name, candidate.email, candidate.phone], candidate.metaData),
+			);
+			const { config } = context.state;
+			const page = pageOf(found, query, config).map((candidate) => resultView(candidate, config.scoreStyle));
+			return sendData(reply, 200, 'Results fetched successfully', page);
+		},
+	);
+}

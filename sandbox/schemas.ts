@@ -1,0 +1,122 @@
+/** Bodies of the sandbox's own control API (`/__sandbox/`). The API contract itself is in nodes/InterviewService/schemas. */
+import { z } from 'zod';
+
+import {
+	INTERVIEW_STATUSES,
+	JD_TYPES,
+	codingSectionItem,
+	competencyItem,
+	dateTime,
+	email,
+	httpUrl,
+	interviewConfig,
+	metaData,
+	nonNegativeInt,
+} from '../nodes/InterviewService/schemas';
+
+import { CANDIDATE_STATES, SCORE_RANGE, SCORE_STYLES } from './assumptions';
+
+const score = z.number().min(SCORE_RANGE.min).max(SCORE_RANGE.max);
+
+/** Scores in either naming (documented or zeko). */
+export const scoresInput = z
+	.object({
+		interviewScore: score,
+		overallScore: score,
+		communicationScore: score,
+		codingScore: score,
+		technicalScore: score,
+	})
+	.partial()
+	.strict();
+
+export const seedInterview = z
+	.object({
+		interviewId: z.string().min(1),
+		interviewName: z.string().min(1),
+		roleName: z.string(),
+		minExperience: nonNegativeInt,
+		maxExperience: nonNegativeInt,
+		jdType: z.enum(JD_TYPES),
+		jd: z.string(),
+		sampleQuestions: z.array(z.string()),
+		status: z.enum(INTERVIEW_STATUSES),
+		interviewConfig,
+		metaData,
+		competencyData: z.array(competencyItem),
+		codingSection: z.array(codingSectionItem.required()),
+		createdAt: dateTime,
+		updatedAt: dateTime,
+	})
+	.partial();
+export type SeedInterview = z.infer<typeof seedInterview>;
+
+export const seedCandidate = z.object({
+	interviewId: z.string().min(1),
+	email,
+	name: z.string().optional(),
+	phone: z.string().optional(),
+	resumeLink: httpUrl.optional(),
+	metaData: metaData.optional(),
+	status: z.enum(CANDIDATE_STATES).optional(),
+	startTime: dateTime.optional(),
+	endTime: dateTime.optional(),
+	scores: scoresInput.optional(),
+	reportLink: z.string().optional(),
+	completedAt: dateTime.optional(),
+});
+export type SeedCandidate = z.infer<typeof seedCandidate>;
+
+export const seedBody = z.object({
+	interviews: z.array(seedInterview).optional(),
+	candidates: z.array(seedCandidate).optional(),
+});
+export type SeedInput = z.infer<typeof seedBody>;
+
+export const SEEDS = ['demo', 'none'] as const;
+export type SeedName = (typeof SEEDS)[number];
+export const resetBody = z.object({ seed: z.enum(SEEDS).optional() });
+
+export const completeBody = z.object({
+	email,
+	name: z.string().optional(),
+	scores: scoresInput.optional(),
+	completedAt: dateTime.optional(),
+});
+
+export const faultBody = z
+	.object({
+		route: z.string().min(1),
+		status: z.number().int().min(100).max(599).optional(),
+		retryAfter: z.union([nonNegativeInt, z.string().min(1)]).optional(),
+		delayMs: z.number().int().min(0).max(60_000).optional(),
+		malformed: z.boolean().optional(),
+		drop: z.boolean().optional(),
+		count: z.number().int().min(1).optional(),
+		rate: z.number().min(0).max(1).optional(),
+	})
+	.strict()
+	.refine((fault) => fault.status !== undefined || fault.delayMs !== undefined || fault.malformed || fault.drop, {
+		message: 'must set at least one of status, delayMs, malformed, drop',
+		path: ['route'],
+	});
+
+export const faultsList = z.array(faultBody);
+
+export const expireTokensBody = z.object({ afterRequests: nonNegativeInt.optional() });
+
+const pageSize = z.number().int().min(1).max(10_000);
+const seconds = z.number().int().min(1);
+
+export const configPatch = z
+	.object({
+		scoreStyle: z.enum(SCORE_STYLES),
+		latencyMs: z.number().int().min(0).max(60_000),
+		defaultPageSize: pageSize,
+		maxPageSize: pageSize,
+		ignorePage: z.boolean(),
+		tokenTtl: seconds,
+		tokenTtlMax: seconds,
+	})
+	.partial()
+	.strict();

@@ -1,0 +1,153 @@
+/** The sandbox's whole in-memory state: interviews, candidates, logs, token revocation and live config. */
+import type { CompetencyItem } from '../nodes/InterviewService/schemas';
+
+import type { CandidateState, DEFAULT_INTERVIEW_CONFIG, ScoreStyle } from './assumptions';
+import type { FaultTable } from './faults';
+
+export interface SandboxConfig {
+	scoreStyle: ScoreStyle;
+	/** Added to every /api/v1 request. */
+	latencyMs: number;
+	defaultPageSize: number;
+	maxPageSize: number;
+	/** Answer page 1 whatever `page` says, like a server that ignores it. */
+	ignorePage: boolean;
+	tokenTtl: number;
+	tokenTtlMax: number;
+}
+
+export type StoredInterviewConfig = typeof DEFAULT_INTERVIEW_CONFIG;
+
+export interface CodingSection {
+	selectionType: 'custom' | 'tag-based';
+	topic: string;
+	difficulty: 'easy' | 'medium' | 'hard';
+	allowedLanguages: string[];
+	followUpQuestionCount: number;
+	questionTime: number;
+}
+
+export interface StoredInterview {
+	interviewId: string;
+	interviewName: string;
+	roleName: string;
+	minExperience: number;
+	maxExperience: number;
+	jdType: 'text' | 'link';
+	jd: string;
+	sampleQuestions: string[];
+	interviewConfig: StoredInterviewConfig;
+	slug: string;
+	interviewLink: string | null;
+	competencyData: CompetencyItem[];
+	metaData: Record<string, unknown>;
+	status: 'draft' | 'published' | 'completed';
+	createdAt: string;
+	updatedAt: string;
+	codingSection: CodingSection[];
+}
+
+/** Scores are stored under the documented names and renamed on the way out for the `zeko` style. */
+export interface Scores {
+	interviewScore: number;
+	communicationScore: number;
+	codingScore: number;
+}
+
+export interface StoredCandidate {
+	interviewId: string;
+	email: string;
+	name: string;
+	phone?: string;
+	resumeLink?: string;
+	metaData: Record<string, unknown>;
+	status: CandidateState;
+	startTime?: string;
+	endTime?: string;
+	invitedAt: string;
+	scores: Scores | null;
+	reportLink: string | null;
+	completedAt: string | null;
+}
+
+export interface RequestLogEntry {
+	method: string;
+	path: string;
+	/** Matched route as `METHOD /pattern`, e.g. `POST /api/v1/interview/:id/access-links`; null when none matched. */
+	route: string | null;
+	query: Record<string, unknown>;
+	body: unknown;
+	/** HTTP status answered; null when the connection was dropped on purpose. */
+	status: number | null;
+	at: string;
+	durationMs: number;
+	/** Id of the injected fault that shaped this answer, if any. */
+	faultId?: string;
+}
+
+export interface WebhookDelivery {
+	eventId: string;
+	interviewId: string;
+	url: string;
+	/** HTTP status of the receiver; null when it could not be reached. */
+	status: number | null;
+	error?: string;
+	at: string;
+	durationMs: number;
+	payload: unknown;
+}
+
+export interface TokenLedger {
+	/** Sequence number of the last token issued. */
+	issued: number;
+	/** Tokens with a sequence number up to this are revoked. */
+	revokedThrough: number;
+	/** Authenticated requests still allowed before every token so far is revoked; null when none pending. */
+	expireAfterRequests: number | null;
+}
+
+const candidateKey = (interviewId: string, email: string) => `${interviewId}\n${email.toLowerCase()}`;
+
+export class SandboxState {
+	interviews = new Map<string, StoredInterview>();
+
+	/** Insertion order is invitation order: re-inviting an e-mail keeps its place. */
+	private candidates = new Map<string, StoredCandidate>();
+
+	requests: RequestLogEntry[] = [];
+
+	deliveries: WebhookDelivery[] = [];
+
+	tokens: TokenLedger = { issued: 0, revokedThrough: 0, expireAfterRequests: null };
+
+	constructor(
+		public config: SandboxConfig,
+		public faults: FaultTable,
+	) {}
+
+	/** Empties interviews, candidates, logs and faults. Issued tokens stay valid; config is left as it is. */
+	clear() {
+		this.interviews.clear();
+		this.candidates.clear();
+		this.requests = [];
+		this.deliveries = [];
+		this.faults.clear();
+		this.tokens.expireAfterRequests = null;
+	}
+
+	findCandidate(interviewId: string, email: string): StoredCandidate | undefined {
+		return this.candidates.get(candidateKey(interviewId, email));
+	}
+
+	saveCandidate(candidate: StoredCandidate) {
+		this.candidates.set(candidateKey(candidate.interviewId, candidate.email), candidate);
+	}
+
+	candidatesOf(interviewId: string): StoredCandidate[] {
+		return this.allCandidates().filter((candidate) => candidate.interviewId === interviewId);
+	}
+
+	allCandidates(): StoredCandidate[] {
+		return [...this.candidates.values()];
+	}
+}
