@@ -1,0 +1,76 @@
+import { createHash } from 'crypto';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { emailKey } from '../InterviewService/helpers/email';
+
+/**
+ * Static data is saved with the workflow on every change, so it must stay small: at most this
+ * many results are remembered, each as a 20-character hash (which also keeps candidates' e-mail
+ * addresses out of the workflow's data).
+ */
+export const MAX_REMEMBERED_RESULTS = 10_000;
+
+/** Identity of a completed result: interview, e-mail without case, report link. */
+export function resultKey(interviewId: string, email: string | null | undefined, reportLink: string | null | undefined): string {
+	return JSON.stringify([interviewId, emailKey(email ?? ''), reportLink ?? '']);
+}
+
+export function fingerprint(key: string): string {
+	return createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 20);
+}
+
+export interface CompletedResultIdentity {
+	interviewId: string;
+	email?: string | null;
+	reportLink?: string | null;
+}
+
+const fingerprintOf = ({ interviewId, email, reportLink }: CompletedResultIdentity) =>
+	fingerprint(resultKey(interviewId, email, reportLink));
+
+/**
+ * A result is new unless its key was seen. A report link that appears after the scores does not
+ * make it new again: the same result seen earlier without a link counts as seen.
+ */
+export function isNewResult(seen: ReadonlySet<string>, result: CompletedResultIdentity): boolean {
+	if (seen.has(fingerprintOf(result))) return false;
+	return !(result.reportLink && seen.has(fingerprintOf({ ...result, reportLink: null })));
+}
+
+/**
+ * The remembered fingerprints after a poll that saw `current`. Returns `seen` itself when nothing
+ * is new, so static data is not rewritten. Over the bound, results the service no longer lists go
+ * first, oldest first; those still listed go only if they alone exceed the bound.
+ */
+export function rememberResults(seen: string[], current: CompletedResultIdentity[], max = MAX_REMEMBERED_RESULTS): string[] {
+	const known = new Set(seen);
+	const currentFingerprints = new Set(current.map(fingerprintOf));
+	const added = [...currentFingerprints].filter((value) => !known.has(value));
+	if (added.length === 0) return seen;
+
+	const all = [...seen, ...added];
+	const overflow = all.length - max;
+	if (overflow <= 0) return all;
+	const dropped = new Set(all.filter((value) => !currentFingerprints.has(value)).slice(0, overflow));
+	const kept = all.filter((value) => !dropped.has(value));
+	return kept.slice(Math.max(0, kept.length - max));
+}
+
+/** What the poller keeps between polls: what it watches, and what it has seen of it. */
+export interface PollState {
+	/** `*` for all published interviews, else the interview ID; a change starts over. */
+	watching: string;
+	seen: string[];
+}
+
+export function readPollState(staticData: IDataObject): PollState | undefined {
+	const { watching, seen } = staticData;
+	if (typeof watching !== 'string' || !Array.isArray(seen)) return undefined;
+	return { watching, seen: seen.filter((value): value is string => typeof value === 'string') };
+}
+
+export function savePollState(staticData: IDataObject, state: PollState): void {
+	staticData.watching = state.watching;
+	staticData.seen = state.seen;
+}

@@ -1,0 +1,87 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { simplifyResult } from '../InterviewService/schemas';
+import type { CandidateResult } from '../InterviewService/schemas';
+import { isNewResult, readPollState, rememberResults, savePollState } from './dedupe';
+import { fetchCandidateResults, fetchPublishedInterviewIds, isCompleted, isNotFound, unlessError } from './results';
+
+export const WATCH_ONE = 'interview';
+export const WATCH_ALL_PUBLISHED = 'allPublished';
+const ALL_PUBLISHED_MARK = '*';
+
+interface FoundResult {
+	interviewId: string;
+	result: CandidateResult;
+}
+
+const identityOf = ({ interviewId, result }: FoundResult) => ({
+	interviewId,
+	email: result.candidate?.email,
+	reportLink: result.reportLink,
+});
+
+function watchedInterviewId(this: IPollFunctions): string | undefined {
+	if (this.getNodeParameter('watch', WATCH_ONE) === WATCH_ALL_PUBLISHED) return undefined;
+	const interviewId = String(this.getNodeParameter('interviewId', '', { extractValue: true }) ?? '').trim();
+	if (interviewId === '') throw new NodeOperationError(this.getNode(), 'Choose an interview in the "Interview" field');
+	return interviewId;
+}
+
+/** Completed results of the watched interviews, newest interview first, each in the service's order. */
+async function completedResults(this: IPollFunctions, interviewId: string | undefined): Promise<FoundResult[]> {
+	if (interviewId !== undefined) {
+		const results = await fetchCandidateResults.call(this, interviewId);
+		return results.filter(isCompleted).map((result) => ({ interviewId, result }));
+	}
+	const found: FoundResult[] = [];
+	for (const id of await fetchPublishedInterviewIds.call(this)) {
+		// An interview deleted between the list and its results is simply gone.
+		const results = await unlessError(fetchCandidateResults.call(this, id), isNotFound, []);
+		found.push(...results.filter(isCompleted).map((result) => ({ interviewId: id, result })));
+	}
+	return found;
+}
+
+const completedAt = ({ result }: FoundResult) => Date.parse(String(result.completedAt ?? ''));
+
+/** By `completedAt` when the service gives it; else the last result of the newest interview. */
+function latestOf(found: FoundResult[]): FoundResult | undefined {
+	const dated = found.filter((entry) => Number.isFinite(completedAt(entry)));
+	if (dated.length > 0) return dated.reduce((latest, entry) => (completedAt(entry) > completedAt(latest) ? entry : latest));
+	return found.filter((entry) => entry.interviewId === found[0]?.interviewId).pop();
+}
+
+function toItem({ interviewId, result }: FoundResult, simplify: boolean): INodeExecutionData {
+	if (!simplify) return { json: { interviewId, ...result } as IDataObject };
+	return { json: { ...simplifyResult(result), interviewId: result.interviewId ?? interviewId } as unknown as IDataObject };
+}
+
+/**
+ * Emits each newly completed result once. The first poll of an activation (or after the watched
+ * interview changes) only records what exists; a manual run emits the latest result and records
+ * nothing, so testing never hides a result from the active workflow.
+ */
+export async function pollResults(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const interviewId = watchedInterviewId.call(this);
+	const simplify = this.getNodeParameter('simplify', true) as boolean;
+	const found = await completedResults.call(this, interviewId);
+
+	if (this.getMode() === 'manual') {
+		const latest = latestOf(found);
+		return latest === undefined ? null : [[toItem(latest, simplify)]];
+	}
+
+	const staticData = this.getWorkflowStaticData('node');
+	const watching = interviewId ?? ALL_PUBLISHED_MARK;
+	const state = readPollState(staticData);
+	const started = state !== undefined && state.watching === watching;
+	const seen = started ? state.seen : [];
+
+	const seenSet = new Set(seen);
+	const fresh = started ? found.filter((entry) => isNewResult(seenSet, identityOf(entry))) : [];
+	const remembered = rememberResults(seen, found.map(identityOf));
+	if (!started || remembered !== seen) savePollState(staticData, { watching, seen: remembered });
+
+	return fresh.length > 0 ? [fresh.map((entry) => toItem(entry, simplify))] : null;
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+import { candidateResult, interview } from '../InterviewService/schemas';
+import type { CandidateResult, Interview } from '../InterviewService/schemas';
+import { statusOf } from '../InterviewService/transport/errors';
+import { collectPages } from '../InterviewService/transport/pagination';
+import { apiRequest } from '../InterviewService/transport/request';
+import type { InterviewServiceContext } from '../InterviewService/transport/request';
+
+const resultList = z.array(candidateResult);
+const interviewList = z.array(interview);
+
+/**
+ * The service answers 422 "Results are not ready yet" while no candidate has completed. That is
+ * "nothing yet", not a failure. Any other 422 (e.g. a page size it refuses) stays an error.
+ */
+export function isResultsNotReady(error: unknown): boolean {
+	if (statusOf(error) !== 422) return false;
+	const { message, description } = error as { message?: string; description?: string | null };
+	return /not ready|RESULTS_NOT_READY/i.test(`${message ?? ''} ${description ?? ''}`);
+}
+
+/** Resolves to `fallback` instead of failing when `accept(error)` says the failure means "nothing". */
+export async function unlessError<T, F>(request: Promise<T>, accept: (error: unknown) => boolean, fallback: F): Promise<T | F> {
+	return await request.then(
+		(value) => value,
+		(error: unknown) => {
+			if (accept(error)) return fallback;
+			throw error;
+		},
+	);
+}
+
+export const isNotFound = (error: unknown) => statusOf(error) === 404;
+
+/** Every candidate result of one interview (all pages); none while results are not ready. */
+export async function fetchCandidateResults(
+	this: InterviewServiceContext,
+	interviewId: string,
+	search?: string,
+): Promise<CandidateResult[]> {
+	const endpoint = `/api/v1/interview/${encodeURIComponent(interviewId)}/results`;
+	const walk = collectPages<CandidateResult>(
+		async (page, limit) =>
+			await apiRequest.call(this, 'GET', endpoint, resultList, {
+				qs: search === undefined ? { page, limit } : { page, limit, search },
+			}),
+		{ keyOf: (result) => JSON.stringify([result.candidate?.email, result.candidate?.name, result.reportLink]) },
+	);
+	return await unlessError(walk, isResultsNotReady, []);
+}
+
+/** IDs of all published interviews, newest first. */
+export async function fetchPublishedInterviewIds(this: InterviewServiceContext): Promise<string[]> {
+	const interviews = await collectPages<Interview>(
+		async (page, limit) =>
+			await apiRequest.call(this, 'GET', '/api/v1/interview/get-interviews', interviewList, {
+				qs: { status: 'published', page, limit },
+			}),
+		{ keyOf: (item) => item.interviewId },
+	);
+	return interviews.map((item) => item.interviewId);
+}
+
+/** Completed: the service has scored the candidate or written the report. */
+export function isCompleted(result: CandidateResult): boolean {
+	return Boolean(result.reportLink) || (result.scores !== null && result.scores !== undefined);
+}

@@ -1,0 +1,45 @@
+import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { searchInterviews } from '../InterviewService/methods/listSearch';
+import { triggerProperties } from './description';
+import { createWebhook, deleteWebhook, webhookExists } from './lifecycle';
+import { receiveEvent } from './webhook';
+
+export class InterviewServiceTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Interview Service Trigger',
+		name: 'interviewServiceTrigger',
+		icon: { light: 'file:../../icons/interviewService.svg', dark: 'file:../../icons/interviewService.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["events"].includes("*") ? "Any event" : "Interview completed"}}',
+		description: 'Starts the workflow when a candidate completes an interview',
+		defaults: { name: 'Interview Service Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'interviewServiceApi', required: true }],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		properties: triggerProperties,
+	};
+
+	methods = { listSearch: { searchInterviews } };
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await webhookExists.call(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await createWebhook.call(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await deleteWebhook.call(this);
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receiveEvent.call(this);
+	}
+}

@@ -1,0 +1,38 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { isSelected, normaliseEvent } from './event';
+import { resultFields } from './includeResult';
+import { readRegistration } from './registration';
+import { receivedSecret, secretMatches } from './secret';
+
+interface TriggerOptions {
+	includeResult?: boolean;
+	verifySecret?: boolean;
+}
+
+function hasValidSecret(this: IWebhookFunctions): boolean {
+	const registration = readRegistration(this.getWorkflowStaticData('node'));
+	return secretMatches(registration?.webhookSecret, receivedSecret(this.getQueryData() as IDataObject));
+}
+
+export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const options = this.getNodeParameter('options', {}) as TriggerOptions;
+	// Checked before the body is even read: an unverified caller gets nothing from us.
+	if (options.verifySecret !== false && !hasValidSecret.call(this)) {
+		this.getResponseObject().status(401).json({ message: 'Unauthorized' });
+		return { noWebhookResponse: true };
+	}
+
+	const request = this.getRequestObject();
+	const event = normaliseEvent(request.body, request.rawBody);
+	if (!isSelected(this.getNodeParameter('events', []) as string[], event.eventType)) {
+		return { webhookResponse: { message: 'Event received and ignored: not selected in the trigger' } };
+	}
+
+	let json = event.json;
+	if (options.includeResult === true && !event.malformed) {
+		const configured = this.getNodeParameter('interviewId', '', { extractValue: true }) as string;
+		json = { ...json, ...(await resultFields.call(this, event.interviewId ?? configured, event.candidateEmail)) };
+	}
+	return { workflowData: [[{ json }]] };
+}
