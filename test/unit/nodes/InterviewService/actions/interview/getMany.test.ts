@@ -1,0 +1,45 @@
+import { execute } from '../../../../../../nodes/InterviewService/actions/interview/getMany';
+import { mockContext } from '../../mockContext';
+import type { RecordedRequest } from '../../mockContext';
+
+const all = Array.from({ length: 130 }, (_, index) => ({ interviewId: `int_${index}`, interviewName: `Interview ${index}` }));
+
+function pageOf(request: RecordedRequest) {
+	const page = Number(request.qs?.page);
+	const limit = Number(request.qs?.limit);
+	return all.slice((page - 1) * limit, page * limit);
+}
+
+describe('interview → get many', () => {
+	it('returns all, walking pages of 100 with the filters', async () => {
+		const mock = mockContext({
+			parameters: { returnAll: true, filters: { status: 'draft', search: ' backend ' } },
+			respond: pageOf,
+		});
+		const output = await execute.call(mock.context);
+		expect(output).toHaveLength(130);
+		expect(mock.requests.map((request) => request.qs)).toEqual([
+			{ page: 1, limit: 100, status: 'draft', search: 'backend' },
+			{ page: 2, limit: 100, status: 'draft', search: 'backend' },
+		]);
+	});
+
+	it('asks for no more than the limit', async () => {
+		const mock = mockContext({ parameters: { returnAll: false, limit: 5, filters: {} }, respond: pageOf });
+		const output = await execute.call(mock.context);
+		expect(output).toHaveLength(5);
+		expect(mock.requests.map((request) => request.qs)).toEqual([{ page: 1, limit: 5 }]);
+	});
+
+	it('stops with a clear error when the server ignores `page`', async () => {
+		const mock = mockContext({ parameters: { returnAll: true, filters: {} }, respond: () => all.slice(0, 100) });
+		await expect(execute.call(mock.context)).rejects.toThrow(/ignore the "page" parameter/);
+		expect(mock.requests).toHaveLength(2);
+	});
+
+	it('rejects a limit below 1', async () => {
+		const mock = mockContext({ parameters: { returnAll: false, limit: 0, filters: {} }, respond: pageOf });
+		await expect(execute.call(mock.context)).rejects.toThrow('Limit must be a whole number of at least 1 (item 0)');
+		expect(mock.requests).toHaveLength(0);
+	});
+});

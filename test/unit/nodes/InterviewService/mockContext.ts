@@ -1,0 +1,94 @@
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
+
+/** Parameters of every item, or per item. */
+export type Parameters = IDataObject | ((itemIndex: number) => IDataObject);
+
+export interface RecordedRequest {
+	method: string;
+	url: string;
+	body?: IDataObject;
+	qs?: IDataObject;
+}
+
+export interface MockOptions {
+	parameters: Parameters;
+	/** Number of input items (default 1). */
+	items?: number;
+	continueOnFail?: boolean;
+	/** Answers a request with its `data` (wrapped in the envelope here), or throws. */
+	respond?: (request: RecordedRequest) => unknown;
+	credentials?: IDataObject;
+	timezone?: string;
+}
+
+export const BASE_URL = 'http://sandbox.test';
+
+const node: INode = {
+	id: 'node-1',
+	name: 'Interview Service',
+	type: 'n8n-nodes-interview-service.interviewService',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+/** The error n8n-core throws for a non-2xx answer, as toNodeApiError receives it. */
+export function httpError(status: number, body: IDataObject): Error {
+	return Object.assign(new Error(`Request failed with status code ${status}`), {
+		httpCode: String(status),
+		context: { data: body },
+		cause: { response: { status, data: body } },
+	});
+}
+
+export function apiError(status: number, message: string, error: unknown = null): Error {
+	return httpError(status, { message, success: false, error } as IDataObject);
+}
+
+function isResourceLocator(value: unknown): value is { __rl: true; value: unknown } {
+	return typeof value === 'object' && value !== null && (value as { __rl?: unknown }).__rl === true;
+}
+
+/** A mocked IExecuteFunctions for unit tests, recording every request. */
+export function mockContext(options: MockOptions) {
+	const requests: RecordedRequest[] = [];
+	const parametersOf = (itemIndex: number) =>
+		typeof options.parameters === 'function' ? options.parameters(itemIndex) : options.parameters;
+	const credentials = { baseUrl: `${BASE_URL}/`, clientId: 'demo-client', apiKey: 'demo-api-key', ...options.credentials };
+
+	const context = {
+		getNode: () => node,
+		getInputData: () => Array.from({ length: options.items ?? 1 }, (_, index) => ({ json: { index } })),
+		continueOnFail: () => options.continueOnFail ?? false,
+		getTimezone: () => options.timezone ?? 'UTC',
+		getCredentials: async () => credentials,
+		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown, parameterOptions?: { extractValue?: boolean }) => {
+			const value = parametersOf(itemIndex)[name];
+			if (value === undefined) {
+				if (fallback === undefined) throw new Error(`Could not get parameter "${name}"`);
+				return fallback;
+			}
+			if (parameterOptions?.extractValue && isResourceLocator(value)) return value.value;
+			return value;
+		},
+		helpers: {
+			httpRequestWithAuthentication: async (_credentialType: string, request: IHttpRequestOptions) => {
+				const recorded: RecordedRequest = {
+					method: String(request.method),
+					url: request.url,
+					...(request.body === undefined ? {} : { body: request.body as IDataObject }),
+					...(request.qs === undefined ? {} : { qs: request.qs }),
+				};
+				requests.push(recorded);
+				const data = options.respond ? options.respond(recorded) : {};
+				return { message: 'OK', success: true, data };
+			},
+		},
+	};
+	return { context: context as unknown as IExecuteFunctions, requests };
+}
+
+/** A resource-locator value, as n8n stores the interview picker. */
+export function byId(id: string): IDataObject {
+	return { __rl: true, mode: 'id', value: id };
+}
