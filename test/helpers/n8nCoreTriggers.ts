@@ -1,0 +1,274 @@
+/**
+ * In-process n8n for the two trigger nodes: runs their webhook lifecycle (`checkExists`, `create`,
+ * `delete`), their `webhook()` and their `poll()` through n8n-core's own HookContext,
+ * WebhookContext and PollContext, with the lead's test credentials helper (token exchange like
+ * n8n). The nodes are taken from source, so no build is needed.
+ *
+ * A small HTTP server stands in for n8n's webhook endpoint: the URL the node registers points at
+ * it, so the sandbox's real delivery (`POST /__sandbox/interviews/:id/complete`) reaches
+ * `webhook()` over HTTP, with n8n's body parsing rules and its way of answering.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { HookContext, PollContext, WebhookContext } from 'n8n-core';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IWebhookData,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { InterviewServiceApi } from '../../credentials/InterviewServiceApi.credentials';
+import { InterviewServiceResultsTrigger } from '../../nodes/InterviewServiceResultsTrigger/InterviewServiceResultsTrigger.node';
+import { InterviewServiceTrigger } from '../../nodes/InterviewServiceTrigger/InterviewServiceTrigger.node';
+import { CREDENTIAL_TYPE, PACKAGE_NAME, TestCredentialsHelper, createAdditionalData } from './n8nCore';
+import type { TestCredentials } from './n8nCore';
+
+export const DEMO_CREDENTIALS = { clientId: 'demo-client', apiKey: 'demo-api-key' } as const;
+
+const TRIGGERS: Record<string, INodeType> = {
+	interviewServiceTrigger: new InterviewServiceTrigger(),
+	interviewServiceResultsTrigger: new InterviewServiceResultsTrigger(),
+};
+
+const nodeTypes: INodeTypes = {
+	getByName: (type) => byType(type),
+	getByNameAndVersion: (type) => byType(type),
+	getKnownTypes: () => ({}),
+};
+
+function byType(type: string): INodeType {
+	const found = TRIGGERS[type.replace(`${PACKAGE_NAME}.`, '')];
+	if (!found) throw new Error(`Unknown node type ${type}`);
+	return found;
+}
+
+/** What the stand-in webhook endpoint received and answered. */
+export interface ReceivedCall {
+	path: string;
+	query: IDataObject;
+	status: number;
+	answer: unknown;
+	/** Items of the execution the call started; undefined when it started none. */
+	items?: INodeExecutionData[];
+}
+
+export interface TriggerHarnessOptions {
+	node: 'interviewServiceTrigger' | 'interviewServiceResultsTrigger';
+	parameters: INodeParameters;
+	credentials: TestCredentials;
+	/** Static data of the workflow as n8n would have saved it, e.g. from `staticData()` of an earlier harness. */
+	staticData?: IDataObject;
+	/** Reuse a credentials helper (keeps the token between harnesses, as n8n's database would). */
+	credentialsHelper?: TestCredentialsHelper;
+}
+
+type HookName = 'checkExists' | 'create' | 'delete';
+
+export class TriggerHarness {
+	readonly calls: ReceivedCall[] = [];
+
+	readonly credentialsHelper: TestCredentialsHelper;
+
+	readonly node: INode;
+
+	private workflow: Workflow;
+
+	private server?: http.Server;
+
+	private baseUrl = '';
+
+	constructor(options: TriggerHarnessOptions) {
+		this.credentialsHelper =
+			options.credentialsHelper ??
+			new TestCredentialsHelper(new InterviewServiceApi(), { accessToken: '', ...options.credentials });
+		this.node = {
+			id: 'trigger-under-test',
+			name: 'Interview Trigger',
+			type: `${PACKAGE_NAME}.${options.node}`,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: 'c0ffee00-0000-4000-8000-000000000001',
+			parameters: options.parameters,
+			credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Interview Service account' } },
+		};
+		this.workflow = new Workflow({
+			id: 'trigger-workflow',
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes,
+			staticData: structuredClone(options.staticData ?? {}),
+		});
+	}
+
+	/**
+	 * Starts the stand-in webhook endpoint (needed only for the webhook trigger). Pass the port of
+	 * an earlier harness to restart "the same n8n", whose webhook URLs do not change.
+	 */
+	async listen(port = 0): Promise<this> {
+		this.server = http.createServer((request, response) => void this.handle(request, response));
+		await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+		this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		return this;
+	}
+
+	get port(): number {
+		return (this.server?.address() as AddressInfo | null)?.port ?? 0;
+	}
+
+	async close(): Promise<void> {
+		if (!this.server) return;
+		this.server.closeAllConnections();
+		await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+	}
+
+	/** The node's static data as n8n would save it. */
+	staticData(): IDataObject {
+		return JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject;
+	}
+
+	nodeStaticData(): IDataObject {
+		return this.staticData()[`node:${this.node.name}`] as IDataObject;
+	}
+
+	/** `production` as on activation (`/webhook/...`), `test` as "listen for test event" (`/webhook-test/...`). */
+	async hook(name: HookName, url: 'production' | 'test' = 'production'): Promise<boolean> {
+		const isTest = url === 'test';
+		const mode: WorkflowExecuteMode = isTest ? 'manual' : name === 'delete' ? 'internal' : 'trigger';
+		const activation: WorkflowActivateMode = isTest ? 'manual' : name === 'delete' ? 'update' : 'activate';
+		const context = new HookContext(this.workflow, this.node, this.additionalData(), mode, activation, this.webhookData(isTest));
+		const method = byType(this.node.type).webhookMethods?.default?.[name];
+		if (!method) throw new Error(`${this.node.type} has no webhook method ${name}`);
+		return await method.call(context);
+	}
+
+	/** One poll, as n8n's poll executor runs it; `manual` as "fetch test event". */
+	async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<INodeExecutionData[][] | null> {
+		const activation: WorkflowActivateMode = mode === 'manual' ? 'manual' : 'activate';
+		const context = new PollContext(this.workflow, this.node, this.additionalData(), mode, activation);
+		return await byType(this.node.type).poll!.call(context);
+	}
+
+	private additionalData(): IWorkflowExecuteAdditionalData {
+		const data = createAdditionalData(this.credentialsHelper);
+		data.webhookBaseUrl = `${this.baseUrl}/webhook`;
+		data.webhookTestBaseUrl = `${this.baseUrl}/webhook-test`;
+		return data;
+	}
+
+	private webhookData(isTest: boolean): IWebhookData {
+		const webhookDescription = byType(this.node.type).description.webhooks![0];
+		return {
+			httpMethod: 'POST',
+			node: this.node.name,
+			path: `${this.node.webhookId}/${String(webhookDescription.path)}`,
+			webhookDescription,
+			workflowId: this.workflow.id,
+			workflowExecuteAdditionalData: this.additionalData(),
+			webhookId: this.node.webhookId,
+			isTest,
+		};
+	}
+
+	private async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+		const chunks: Buffer[] = [];
+		for await (const chunk of request) chunks.push(chunk as Buffer);
+		const rawBody = Buffer.concat(chunks);
+		const url = new URL(request.url ?? '/', this.baseUrl);
+		const call: ReceivedCall = { path: url.pathname, query: queryOf(url), status: 0, answer: undefined };
+		this.calls.push(call);
+		const answer = (status: number, body: unknown) => {
+			call.status = status;
+			call.answer = body;
+			if (!response.headersSent) response.writeHead(status, { 'content-type': 'application/json' });
+			response.end(JSON.stringify(body));
+		};
+
+		const body = parseLikeN8n(request.headers['content-type'], rawBody);
+		if (body instanceof Error) return answer(422, { message: 'Failed to parse request body' });
+
+		const fakeResponse = expressLikeResponse(response, call);
+		const additionalData = this.additionalData();
+		additionalData.httpRequest = Object.assign(request, { body, rawBody, query: call.query, params: {} }) as never;
+		additionalData.httpResponse = fakeResponse as never;
+		const isTest = url.pathname.startsWith('/webhook-test/');
+		const context = new WebhookContext(this.workflow, this.node, additionalData, isTest ? 'manual' : 'webhook', this.webhookData(isTest), [], null);
+
+		let result: IWebhookResponseData;
+		try {
+			result = await byType(this.node.type).webhook!.call(context);
+		} catch (error) {
+			// n8n would start a failed execution here; our node must never get this far.
+			return answer(500, { message: (error as Error).message });
+		}
+		if (result.noWebhookResponse) {
+			if (!response.writableEnded) response.end();
+			return;
+		}
+		if (result.workflowData) {
+			call.items = result.workflowData[0];
+			return answer(200, { message: 'Workflow was started' });
+		}
+		return answer(200, result.webhookResponse ?? { message: 'Webhook call received' });
+	}
+}
+
+function queryOf(url: URL): IDataObject {
+	const query: IDataObject = {};
+	for (const key of new Set(url.searchParams.keys())) {
+		const values = url.searchParams.getAll(key);
+		query[key] = values.length === 1 ? values[0] : values;
+	}
+	return query;
+}
+
+/** n8n's body parser: JSON and text are parsed, bad JSON is refused, anything else stays raw. */
+function parseLikeN8n(contentType: string | undefined, rawBody: Buffer): unknown {
+	const type = contentType?.split(';')[0].trim();
+	if (rawBody.length === 0) return {};
+	if (type === 'application/json') {
+		try {
+			return JSON.parse(rawBody.toString('utf8')) as unknown;
+		} catch (error) {
+			return error as Error;
+		}
+	}
+	if (type === 'text/plain') return rawBody.toString('utf8');
+	return {};
+}
+
+function expressLikeResponse(response: http.ServerResponse, call: ReceivedCall) {
+	const fake = {
+		status(code: number) {
+			response.statusCode = code;
+			call.status = code;
+			return fake;
+		},
+		json(body: unknown) {
+			call.answer = body;
+			response.setHeader('content-type', 'application/json');
+			response.end(JSON.stringify(body));
+			return fake;
+		},
+		send(body: unknown) {
+			call.answer = body;
+			response.end(typeof body === 'string' ? body : JSON.stringify(body));
+			return fake;
+		},
+		end() {
+			response.end();
+			return fake;
+		},
+	};
+	return fake;
+}

@@ -1,0 +1,156 @@
+import { TriggerHarness } from '../../../helpers/n8nCoreTriggers';
+import { SandboxControl } from './sandboxControl';
+
+const INTERVIEW_ID = 'aaaaaaaaaaaaaaaaaaaaaa01';
+const OLD_URL = 'https://old-receiver.example/hooks/interviews';
+const SETTINGS = {
+	redirectUrl: 'https://careers.example/thank-you',
+	allowAccess: 'anyone',
+	allowLateAttempts: true,
+	allowContinueFromMiddle: false,
+	allowContinueFromMiddleCount: 0,
+	allowReattempt: true,
+	allowReattemptCount: 2,
+	allowInterviewOnMobile: true,
+	allowScreenLeaveCount: 9,
+	allowTabSwitchCount: 7,
+};
+const META = { Id: 7, name: 'ACME', clientId: 3, team: 'platform' };
+
+let sandbox: SandboxControl;
+let harness: TriggerHarness;
+
+const parameters = { interviewId: { __rl: true, mode: 'id', value: INTERVIEW_ID }, events: ['completed'], options: {} };
+
+beforeAll(async () => {
+	sandbox = await SandboxControl.start();
+});
+afterAll(async () => {
+	await sandbox.close();
+});
+
+beforeEach(async () => {
+	await sandbox.reset();
+	await sandbox.seed({
+		interviews: [
+			{ interviewId: INTERVIEW_ID, status: 'published', interviewConfig: { ...SETTINGS, webhookUrl: OLD_URL }, metaData: META },
+		],
+	});
+	harness = await new TriggerHarness({ node: 'interviewServiceTrigger', parameters, credentials: sandbox.credentials }).listen();
+});
+afterEach(async () => {
+	await harness.close();
+});
+
+const webhookUrlNow = async () => (await sandbox.interview(INTERVIEW_ID)).interviewConfig.webhookUrl;
+
+describe('Interview Service Trigger lifecycle against the sandbox', () => {
+	it('create → checkExists true → delete restores the old URL', async () => {
+		expect(await harness.hook('checkExists')).toBe(false);
+
+		expect(await harness.hook('create')).toBe(true);
+		const ours = String(await webhookUrlNow());
+		expect(ours).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhook\/c0ffee00-0000-4000-8000-000000000001\/webhook\?secret=[0-9a-f]{64}$/);
+		expect(harness.nodeStaticData()).toMatchObject({ interviewId: INTERVIEW_ID, webhookUrl: ours, previousWebhookUrl: OLD_URL });
+		expect(await harness.hook('checkExists')).toBe(true);
+
+		expect(await harness.hook('delete')).toBe(true);
+		expect(await webhookUrlNow()).toBe(OLD_URL);
+		expect(await harness.hook('checkExists')).toBe(false);
+		expect(harness.nodeStaticData()).toEqual({});
+	});
+
+	it('keeps every other setting, the metadata and the status, and never sends "published"', async () => {
+		await harness.hook('create');
+		const during = await sandbox.interview(INTERVIEW_ID);
+		expect(during.interviewConfig).toEqual({ ...SETTINGS, webhookUrl: expect.stringContaining('?secret=') });
+		expect(during.status).toBe('published');
+		expect(during.metaData).toEqual(META);
+
+		await harness.hook('delete');
+		const after = await sandbox.interview(INTERVIEW_ID);
+		expect(after.interviewConfig).toEqual({ ...SETTINGS, webhookUrl: OLD_URL });
+		expect(after.status).toBe('published');
+		expect(after.metaData).toEqual(META);
+
+		const puts = (await sandbox.requests()).filter((request) => request.method === 'PUT');
+		expect(puts).toHaveLength(2);
+		for (const put of puts) expect(put.body).not.toHaveProperty('published');
+	});
+
+	it('leaves a draft a draft', async () => {
+		await sandbox.seed({ interviews: [{ interviewId: INTERVIEW_ID, status: 'draft', interviewConfig: SETTINGS }] });
+		await harness.hook('create');
+		await harness.hook('delete');
+		expect((await sandbox.interview(INTERVIEW_ID)).status).toBe('draft');
+	});
+
+	it('clears the slot on delete when the interview had no URL before', async () => {
+		await sandbox.seed({ interviews: [{ interviewId: INTERVIEW_ID, status: 'published', interviewConfig: SETTINGS }] });
+		await harness.hook('create');
+		expect(harness.nodeStaticData().previousWebhookUrl).toBeNull();
+		await harness.hook('delete');
+		const after = await sandbox.interview(INTERVIEW_ID);
+		expect(after.interviewConfig.webhookUrl ?? null).toBeNull();
+		expect(after.interviewConfig).toMatchObject(SETTINGS);
+	});
+
+	it('delete leaves a URL that someone else has put there since', async () => {
+		await harness.hook('create');
+		const foreign = 'https://someone-else.example/hook';
+		await sandbox.setWebhookUrlAsSomeoneElse(INTERVIEW_ID, foreign);
+		expect(await harness.hook('checkExists')).toBe(false);
+
+		expect(await harness.hook('delete')).toBe(true);
+		expect(await webhookUrlNow()).toBe(foreign);
+		expect(harness.nodeStaticData()).toEqual({});
+	});
+
+	it('delete tolerates an interview that no longer exists (404)', async () => {
+		await harness.hook('create');
+		await sandbox.control('POST', '/faults', { route: 'GET /api/v1/interview/get-interview/:id', status: 404, count: 1 });
+		expect(await harness.hook('delete')).toBe(true);
+		expect(harness.nodeStaticData()).toEqual({});
+	});
+
+	it('a repeated create (restart without delete) never records our own URL as the one to restore', async () => {
+		await harness.hook('create');
+		const staticData = harness.staticData();
+		const port = harness.port;
+		await harness.close();
+		// Same workflow restarted with the static data n8n saved: create again, then delete.
+		harness = await new TriggerHarness({
+			node: 'interviewServiceTrigger',
+			parameters,
+			credentials: sandbox.credentials,
+			staticData,
+		}).listen(port);
+		await harness.hook('create');
+		expect(harness.nodeStaticData().previousWebhookUrl).toBe(OLD_URL);
+		await harness.hook('delete');
+		expect(await webhookUrlNow()).toBe(OLD_URL);
+	});
+
+	it('the test URL and the production URL replace each other in the single slot', async () => {
+		await harness.hook('create');
+		const production = String(await webhookUrlNow());
+		const testRun = await new TriggerHarness({ node: 'interviewServiceTrigger', parameters, credentials: sandbox.credentials }).listen();
+		try {
+			await testRun.hook('create', 'test');
+			expect(String(await webhookUrlNow())).toContain('/webhook-test/');
+			expect(await harness.hook('checkExists')).toBe(false);
+			await testRun.hook('delete', 'test');
+			expect(await webhookUrlNow()).toBe(production);
+			expect(await harness.hook('checkExists')).toBe(true);
+		} finally {
+			await testRun.close();
+		}
+	});
+
+	it('a failed create changes nothing and stores nothing', async () => {
+		await sandbox.control('POST', '/faults', { route: 'PUT /api/v1/interview/:id/settings', status: 500, count: 1 });
+		await expect(harness.hook('create')).rejects.toThrow();
+		expect(await webhookUrlNow()).toBe(OLD_URL);
+		expect(harness.nodeStaticData()).toEqual({});
+	});
+});

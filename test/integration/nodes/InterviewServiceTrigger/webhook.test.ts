@@ -1,0 +1,155 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { TriggerHarness } from '../../../helpers/n8nCoreTriggers';
+import { SandboxControl } from './sandboxControl';
+
+const INTERVIEW_ID = 'bbbbbbbbbbbbbbbbbbbbbb01';
+const ADA = { email: 'ada@example.com', name: 'Ada Lovelace', scores: { interviewScore: 91, communicationScore: 84, codingScore: 88 } };
+
+let sandbox: SandboxControl;
+let harness: TriggerHarness;
+
+beforeAll(async () => {
+	sandbox = await SandboxControl.start();
+});
+afterAll(async () => {
+	await sandbox.close();
+});
+
+async function activate(options: IDataObject = {}, events = ['completed']) {
+	harness = await new TriggerHarness({
+		node: 'interviewServiceTrigger',
+		parameters: { interviewId: { __rl: true, mode: 'id', value: INTERVIEW_ID }, events, options },
+		credentials: sandbox.credentials,
+	}).listen();
+	await harness.hook('create');
+	return String(harness.nodeStaticData().webhookUrl);
+}
+
+const post = async (url: string, body: string, contentType = 'application/json') =>
+	await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body });
+
+beforeEach(async () => {
+	await sandbox.reset();
+	await sandbox.seed({
+		interviews: [{ interviewId: INTERVIEW_ID, status: 'published' }],
+		candidates: [
+			{ interviewId: INTERVIEW_ID, email: 'bob@example.com', name: 'Bob', status: 'completed', scores: { interviewScore: 40, communicationScore: 41, codingScore: 42 } },
+			{ interviewId: INTERVIEW_ID, email: 'cy@example.com', name: 'Cy', status: 'scheduled' },
+		],
+	});
+});
+afterEach(async () => {
+	await harness.hook('delete');
+	await harness.close();
+});
+
+describe('Interview Service Trigger webhook, delivered by the sandbox over HTTP', () => {
+	it('emits one item with the event and the normalised fields when a candidate completes', async () => {
+		await activate();
+		const { delivery, event } = await sandbox.complete(INTERVIEW_ID, ADA);
+		expect(delivery?.status).toBe(200);
+
+		const started = harness.calls.filter((call) => call.items);
+		expect(started).toHaveLength(1);
+		expect(started[0].items).toHaveLength(1);
+		expect(started[0].items![0].json).toMatchObject({
+			...event,
+			eventType: 'interview.completed',
+			interviewId: INTERVIEW_ID,
+			candidateEmail: ADA.email,
+			interviewScore: 91,
+			codingScore: 88,
+			malformed: false,
+		});
+		expect(started[0].items![0].json).not.toHaveProperty('result');
+	});
+
+	it('with Include Result, attaches the result of the right candidate (matched by e-mail)', async () => {
+		await activate({ includeResult: true });
+		await sandbox.complete(INTERVIEW_ID, { ...ADA, email: 'ADA@Example.com' });
+
+		const json = harness.calls.find((call) => call.items)!.items![0].json;
+		expect(json.result).toMatchObject({ email: 'ADA@Example.com', name: 'Ada Lovelace', ...ADA.scores, interviewId: INTERVIEW_ID });
+		expect(String((json.result as IDataObject).reportLink)).toMatch(/^http/);
+		expect(json.resultRaw).toMatchObject({ candidate: { email: 'ADA@Example.com' }, scores: ADA.scores });
+	});
+
+	it('with Include Result, maps the other score naming (zeko) to ours', async () => {
+		await sandbox.control('PATCH', '/config', { scoreStyle: 'zeko' });
+		try {
+			await activate({ includeResult: true });
+			await sandbox.complete(INTERVIEW_ID, ADA);
+			const json = harness.calls.find((call) => call.items)!.items![0].json;
+			expect(json).toMatchObject({ interviewScore: 91, communicationScore: 84, codingScore: 88 });
+			expect(json.result).toMatchObject(ADA.scores);
+			expect((json.resultRaw as IDataObject).scores).toEqual({ overallScore: 91, communicationScore: 84, technicalScore: 88 });
+		} finally {
+			await sandbox.control('PATCH', '/config', { scoreStyle: 'documented' });
+		}
+	});
+
+	it('with Include Result, reports a failed lookup on the item instead of losing the event', async () => {
+		await activate({ includeResult: true });
+		await sandbox.control('POST', '/faults', { route: 'GET /api/v1/interview/:id/results', status: 500, count: 5 });
+		const { delivery } = await sandbox.complete(INTERVIEW_ID, ADA);
+		expect(delivery?.status).toBe(200);
+		const json = harness.calls.find((call) => call.items)!.items![0].json;
+		expect(json).toMatchObject({ candidateEmail: ADA.email, result: null });
+		expect(json.resultError).toEqual(expect.any(String));
+	});
+
+	it.each([
+		['without a secret', (url: string) => url.replace(/\?secret=.*$/, '')],
+		['with a forged secret', (url: string) => url.replace(/secret=[0-9a-f]+/, `secret=${'0'.repeat(64)}`)],
+		['with a truncated secret', (url: string) => url.slice(0, -10)],
+	])('refuses a POST %s with 401 and starts nothing', async (_case, forge) => {
+		const ours = await activate();
+		const { event } = await sandbox.complete(INTERVIEW_ID, ADA);
+		harness.calls.length = 0;
+
+		const response = await post(forge(ours), JSON.stringify(event));
+		expect(response.status).toBe(401);
+		expect(harness.calls).toHaveLength(1);
+		expect(harness.calls[0].items).toBeUndefined();
+	});
+
+	it('acknowledges a non-selected event with 200 and starts nothing', async () => {
+		const ours = await activate();
+		const response = await post(ours, JSON.stringify({ event: 'interview.started', interviewId: INTERVIEW_ID, candidate: { email: ADA.email } }));
+		expect(response.status).toBe(200);
+		expect(harness.calls[0].items).toBeUndefined();
+	});
+
+	it('passes that event when "Any Event" is selected', async () => {
+		const ours = await activate({}, ['*']);
+		await post(ours, JSON.stringify({ event: 'interview.started', interviewId: INTERVIEW_ID, candidate: { email: ADA.email } }));
+		expect(harness.calls[0].items![0].json).toMatchObject({ eventType: 'interview.started', malformed: false });
+	});
+
+	it('emits a body that is not JSON as the raw text with a flag, never crashing', async () => {
+		const ours = await activate({ includeResult: true });
+		const response = await post(ours, 'candidate ada finished', 'text/plain');
+		expect(response.status).toBe(200);
+		expect(harness.calls[0].items![0].json).toEqual({ body: 'candidate ada finished', malformed: true, problems: ['The body is not JSON'] });
+	});
+
+	it('emits an event that lacks fields with the fields it has and the problems', async () => {
+		const ours = await activate();
+		await post(ours, JSON.stringify({ event: 'interview.completed', scores: { overallScore: 3 } }));
+		expect(harness.calls[0].items![0].json).toMatchObject({
+			event: 'interview.completed',
+			eventType: 'interview.completed',
+			interviewScore: 3,
+			malformed: true,
+			problems: ['No interviewId', 'No candidate e-mail (candidate.email)'],
+		});
+	});
+
+	it('after delete, the old secret no longer opens the door', async () => {
+		const ours = await activate();
+		await harness.hook('delete');
+		const response = await post(ours, JSON.stringify({ event: 'interview.completed' }));
+		expect(response.status).toBe(401);
+	});
+});
