@@ -1,0 +1,165 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { execute, inviteBatches } from '../../../../../../nodes/InterviewService/actions/candidate/invite';
+import type { InviteRequest } from '../../../../../../nodes/InterviewService/actions/candidate/invite';
+import { apiError, BASE_URL, byId, mockContext } from '../../mockContext';
+import type { RecordedRequest } from '../../mockContext';
+
+const window = { startTime: '2026-02-01T09:00:00Z', endTime: '2026-02-08T18:00:00Z' };
+
+/** Echoes one link per candidate, the e-mail upper-cased as a service might. */
+function linksFor(request: RecordedRequest) {
+	const candidates = (request.body?.candidates ?? []) as IDataObject[];
+	return {
+		data: candidates.map((candidate) => ({
+			email: String(candidate.email).toUpperCase(),
+			preAuthLink: `https://x/pre/${String(candidate.email)}`,
+			demoInterviewLink: 'https://x/demo',
+			rescheduleLink: 'https://x/reschedule',
+		})),
+	};
+}
+
+function inviteContext(perItem: (itemIndex: number) => IDataObject, items: number, extra: { continueOnFail?: boolean; respond?: (request: RecordedRequest) => unknown } = {}) {
+	return mockContext({
+		parameters: (itemIndex) => ({
+			interviewId: byId('int_1'),
+			...window,
+			additionalFields: {},
+			options: {},
+			...perItem(itemIndex),
+		}),
+		items,
+		respond: extra.respond ?? linksFor,
+		continueOnFail: extra.continueOnFail,
+	});
+}
+
+describe('candidate → invite', () => {
+	it('sends items with the same interview and window in one request, each output paired to its item', async () => {
+		const mock = inviteContext((itemIndex) => ({ email: `c${itemIndex}@example.com`, additionalFields: { name: `C ${itemIndex}` } }), 3);
+		const output = await execute.call(mock.context);
+		expect(mock.requests).toEqual([
+			{
+				method: 'POST',
+				url: `${BASE_URL}/api/v1/interview/int_1/access-links`,
+				body: {
+					...window,
+					candidates: [0, 1, 2].map((index) => ({ email: `c${index}@example.com`, name: `C ${index}` })),
+				},
+			},
+		]);
+		expect(output).toEqual(
+			[0, 1, 2].map((index) => ({
+				json: {
+					interviewId: 'int_1',
+					email: `C${index}@EXAMPLE.COM`,
+					preAuthLink: `https://x/pre/c${index}@example.com`,
+					demoInterviewLink: 'https://x/demo',
+					rescheduleLink: 'https://x/reschedule',
+				},
+				pairedItem: { item: index },
+			})),
+		);
+	});
+
+	it('splits by interview and by time window, and by Batch Size', async () => {
+		const mock = inviteContext(
+			(itemIndex) => ({
+				email: `c${itemIndex}@example.com`,
+				interviewId: byId(itemIndex < 5 ? 'int_1' : 'int_2'),
+				...(itemIndex === 4 ? { endTime: '2026-02-09T18:00:00Z' } : {}),
+				options: { batchSize: 2 },
+			}),
+			7,
+		);
+		const output = await execute.call(mock.context);
+		expect(mock.requests.map((request) => [request.url.split('/')[6], (request.body?.candidates as IDataObject[]).length])).toEqual([
+			['int_1', 2],
+			['int_1', 2],
+			['int_1', 1],
+			['int_2', 2],
+		]);
+		expect(output.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4, 5, 6].map((item) => ({ item })));
+		expect(output[4].json.preAuthLink).toBe('https://x/pre/c4@example.com');
+	});
+
+	it('compares time windows as instants', () => {
+		const request = (itemIndex: number, startTime: string): { itemIndex: number; request: InviteRequest } => ({
+			itemIndex,
+			request: { interviewId: 'i', startTime, endTime: '2026-02-08T18:00:00Z', candidate: { email: `${itemIndex}@x.io` }, batchSize: 100 },
+		});
+		expect(inviteBatches([request(0, '2026-02-01T09:00:00Z'), request(1, '2026-02-01T10:00:00+01:00')])).toHaveLength(1);
+	});
+
+	it('reads a time without offset in the workflow time zone', async () => {
+		const mock = mockContext({
+			parameters: { interviewId: byId('int_1'), startTime: '2026-02-01T09:00:00', endTime: '2026-02-01T17:00:00', email: 'a@x.io', additionalFields: {}, options: {} },
+			timezone: 'Europe/Berlin',
+			respond: linksFor,
+		});
+		await execute.call(mock.context);
+		expect(mock.requests[0].body).toMatchObject({ startTime: '2026-02-01T08:00:00.000Z', endTime: '2026-02-01T16:00:00.000Z' });
+	});
+
+	it('sends a repeated e-mail once and gives every such item the link', async () => {
+		const mock = inviteContext((itemIndex) => ({ email: itemIndex === 1 ? 'A@x.io' : 'a@x.io' }), 2);
+		const output = await execute.call(mock.context);
+		expect(mock.requests[0].body?.candidates).toEqual([{ email: 'a@x.io' }]);
+		expect(output.map((item) => item.json.preAuthLink)).toEqual(['https://x/pre/a@x.io', 'https://x/pre/a@x.io']);
+	});
+
+	it.each([
+		['an invalid e-mail', { email: 'not-an-email' }, /^Email must be a valid e-mail address \(item 1\)$/],
+		['a missing e-mail', { email: '' }, /^Email must be a valid e-mail address \(item 1\)$/],
+		['an end before the start', { endTime: '2026-01-01T00:00:00Z' }, /^End Time must be after startTime \(item 1\)$/],
+		['a start that is not a date-time', { startTime: 'next monday' }, /^Start Time must be an ISO 8601 date-time/],
+		['a resume link that is not a URL', { additionalFields: { resumeLink: 'my resume' } }, /^Resume Link must be a URL/],
+		['metadata that is an array', { additionalFields: { metaData: '[{}]' } }, /^Metadata must be a JSON object.*\(item 1\)$/],
+		['a batch size over the maximum', { options: { batchSize: 101 } }, /^Batch Size must be a whole number from 1 to 100 \(item 1\)$/],
+	])('rejects %s before any request', async (_case, bad, message) => {
+		const mock = inviteContext((itemIndex) => ({ email: `c${itemIndex}@example.com`, ...(itemIndex === 1 ? bad : {}) }), 2);
+		await expect(execute.call(mock.context)).rejects.toThrow(message);
+		expect(mock.requests).toHaveLength(0);
+	});
+
+	it('marks every item of a failed batch with continueOnFail, and the other batches go on', async () => {
+		const mock = inviteContext(
+			(itemIndex) => ({ email: `c${itemIndex}@example.com`, interviewId: byId(itemIndex < 2 ? 'missing' : 'int_1') }),
+			3,
+			{
+				continueOnFail: true,
+				respond: (request) => {
+					if (request.url.includes('/missing/')) throw apiError(404, 'Interview not found');
+					return linksFor(request);
+				},
+			},
+		);
+		const output = await execute.call(mock.context);
+		expect(output).toEqual([
+			{ json: { error: 'Interview not found' }, pairedItem: { item: 0 } },
+			{ json: { error: 'Interview not found' }, pairedItem: { item: 1 } },
+			expect.objectContaining({ pairedItem: { item: 2 } }),
+		]);
+		expect(output[2].json.preAuthLink).toBe('https://x/pre/c2@example.com');
+	});
+
+	it('throws the batch\'s error without continueOnFail', async () => {
+		const mock = inviteContext((itemIndex) => ({ email: `c${itemIndex}@example.com` }), 2, {
+			respond: () => {
+				throw apiError(422, 'Input validation failed', [{ path: 'candidates.0.email', message: 'Invalid email' }]);
+			},
+		});
+		await expect(execute.call(mock.context)).rejects.toThrow('Input validation failed');
+	});
+
+	it('fails the item whose e-mail is missing from the answer', async () => {
+		const mock = inviteContext((itemIndex) => ({ email: `c${itemIndex}@example.com` }), 2, {
+			continueOnFail: true,
+			respond: (request) => ({ data: linksFor(request).data.slice(0, 1) }),
+		});
+		const output = await execute.call(mock.context);
+		expect(output[0].json.email).toBe('C0@EXAMPLE.COM');
+		expect(output[1].json).toEqual({ error: 'The Interview Service returned no access link for c1@example.com (item 1)' });
+	});
+});
