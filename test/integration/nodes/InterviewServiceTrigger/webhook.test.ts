@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { TriggerHarness } from '../../../helpers/n8nCoreTriggers';
 import { SandboxControl } from './sandboxControl';
@@ -16,7 +16,7 @@ afterAll(async () => {
 	await sandbox.close();
 });
 
-async function activate(options: IDataObject = {}, events = ['completed']) {
+async function activate(options: INodeParameters = {}, events = ['completed']) {
 	harness = await new TriggerHarness({
 		node: 'interviewServiceTrigger',
 		parameters: { interviewId: { __rl: true, mode: 'id', value: INTERVIEW_ID }, events, options },
