@@ -1,0 +1,168 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { TriggerHarness } from '../../../helpers/n8nCoreTriggers';
+import { SandboxControl } from '../InterviewServiceTrigger/sandboxControl';
+
+const PUBLISHED = 'cccccccccccccccccccccc01';
+const PUBLISHED_EMPTY = 'cccccccccccccccccccccc02';
+const PUBLISHED_NOT_READY = 'cccccccccccccccccccccc03';
+const DRAFT = 'cccccccccccccccccccccc04';
+
+let sandbox: SandboxControl;
+
+beforeAll(async () => {
+	sandbox = await SandboxControl.start();
+});
+afterAll(async () => {
+	await sandbox.close();
+});
+
+beforeEach(async () => {
+	await sandbox.reset();
+	await sandbox.seed({
+		interviews: [
+			{ interviewId: PUBLISHED, status: 'published', createdAt: '2026-11-01T00:00:00Z' },
+			{ interviewId: PUBLISHED_EMPTY, status: 'published', createdAt: '2026-11-02T00:00:00Z' },
+			{ interviewId: PUBLISHED_NOT_READY, status: 'published', createdAt: '2026-11-03T00:00:00Z' },
+			{ interviewId: DRAFT, status: 'draft', createdAt: '2026-11-04T00:00:00Z' },
+		],
+		candidates: [
+			{ interviewId: PUBLISHED, email: 'old@example.com', status: 'completed' },
+			{ interviewId: PUBLISHED, email: 'waiting@example.com', status: 'scheduled' },
+			{ interviewId: PUBLISHED_NOT_READY, email: 'later@example.com', status: 'scheduled' },
+			{ interviewId: DRAFT, email: 'draft@example.com', status: 'completed' },
+		],
+	});
+});
+
+const ALL: INodeParameters = { watch: 'allPublished', simplify: true };
+const ONE = (interviewId: string, extra: INodeParameters = {}): INodeParameters => ({
+	watch: 'interview',
+	interviewId: { __rl: true, mode: 'id', value: interviewId },
+	simplify: true,
+	...extra,
+});
+
+const poller = (parameters: INodeParameters, staticData?: IDataObject) =>
+	new TriggerHarness({ node: 'interviewServiceResultsTrigger', parameters, credentials: sandbox.credentials, staticData });
+
+const emails = (output: Awaited<ReturnType<TriggerHarness['poll']>>) => (output?.[0] ?? []).map((item) => item.json.email);
+
+describe('Interview Service Results Trigger against the sandbox', () => {
+	it('first activation records what exists and emits nothing; then each new result exactly once', async () => {
+		const trigger = poller(ALL);
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.nodeStaticData()).toMatchObject({ watching: '*', seen: [expect.any(String)] });
+
+		await sandbox.complete(PUBLISHED, { email: 'Ada@Example.com', name: 'Ada', scores: { interviewScore: 90, communicationScore: 80, codingScore: 70 } });
+		await sandbox.complete(PUBLISHED_NOT_READY, { email: 'later@example.com' });
+		const second = await trigger.poll();
+		expect(emails(second).sort()).toEqual(['Ada@Example.com', 'later@example.com']);
+		expect(second![0].find((item) => item.json.email === 'Ada@Example.com')!.json).toEqual({
+			interviewId: PUBLISHED,
+			name: 'Ada',
+			email: 'Ada@Example.com',
+			interviewScore: 90,
+			communicationScore: 80,
+			codingScore: 70,
+			reportLink: expect.stringMatching(/^http/),
+			metaData: {},
+		});
+
+		expect(await trigger.poll()).toBeNull();
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	it('emits nothing twice after a restart with the same static data', async () => {
+		const first = poller(ALL);
+		await first.poll();
+		await sandbox.complete(PUBLISHED, { email: 'ada@example.com' });
+		expect(emails(await first.poll())).toEqual(['ada@example.com']);
+
+		const restarted = poller(ALL, first.staticData());
+		expect(await restarted.poll()).toBeNull();
+		await sandbox.complete(PUBLISHED_EMPTY, { email: 'bob@example.com' });
+		expect(emails(await restarted.poll())).toEqual(['bob@example.com']);
+		expect(await restarted.poll()).toBeNull();
+	});
+
+	it('never emits results of draft interviews when watching all published ones', async () => {
+		const trigger = poller(ALL);
+		await trigger.poll();
+		await sandbox.complete(DRAFT, { email: 'another-draft@example.com' });
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	it('treats "results are not ready" (422) as nothing to emit', async () => {
+		const trigger = poller(ONE(PUBLISHED_NOT_READY));
+		expect(await trigger.poll()).toBeNull();
+		expect(await trigger.poll()).toBeNull();
+		await sandbox.complete(PUBLISHED_NOT_READY, { email: 'later@example.com' });
+		expect(emails(await trigger.poll())).toEqual(['later@example.com']);
+	});
+
+	it('a manual run emits the latest result and records nothing', async () => {
+		await sandbox.complete(PUBLISHED, { email: 'latest@example.com' });
+		const trigger = poller(ONE(PUBLISHED));
+		const manual = await trigger.poll('manual');
+		expect(emails(manual)).toEqual(['latest@example.com']);
+		expect(trigger.nodeStaticData()).toBeUndefined();
+
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	it('a manual run with nothing completed emits nothing', async () => {
+		expect(await poller(ONE(PUBLISHED_EMPTY)).poll('manual')).toBeNull();
+	});
+
+	it('returns the raw result when Simplify is off', async () => {
+		const trigger = poller(ONE(PUBLISHED, { simplify: false }));
+		await trigger.poll();
+		await sandbox.control('PATCH', '/config', { scoreStyle: 'zeko' });
+		try {
+			await sandbox.complete(PUBLISHED, { email: 'raw@example.com', scores: { interviewScore: 1, communicationScore: 2, codingScore: 3 } });
+			const output = await trigger.poll();
+			expect(output![0][0].json).toMatchObject({
+				interviewId: PUBLISHED,
+				candidate: { email: 'raw@example.com' },
+				scores: { overallScore: 1, communicationScore: 2, technicalScore: 3 },
+			});
+		} finally {
+			await sandbox.control('PATCH', '/config', { scoreStyle: 'documented' });
+		}
+	});
+
+	it('starts over without emitting when the watched interview changes', async () => {
+		const first = poller(ONE(PUBLISHED));
+		await first.poll();
+		const other = poller(ONE(DRAFT), first.staticData());
+		expect(await other.poll()).toBeNull();
+		expect(other.nodeStaticData().watching).toBe(DRAFT);
+	});
+
+	it('walks every page of published interviews', async () => {
+		const many = Array.from({ length: 105 }, (_, index) => ({
+			interviewId: `dddddddddddddddddddd${String(index).padStart(4, '0')}`,
+			status: 'published',
+		}));
+		await sandbox.seed({ interviews: many });
+		const trigger = poller(ALL);
+		await trigger.poll();
+		await sandbox.complete(many[0].interviewId, { email: 'first@example.com' });
+		await sandbox.complete(many[104].interviewId, { email: 'last@example.com' });
+		expect(emails(await trigger.poll()).sort()).toEqual(['first@example.com', 'last@example.com']);
+	});
+
+	it('fails the poll (so nothing is lost) when the service errors, and emits on the next one', async () => {
+		const trigger = poller(ONE(PUBLISHED));
+		await trigger.poll();
+		await sandbox.complete(PUBLISHED, { email: 'ada@example.com' });
+		await sandbox.control('POST', '/faults', { route: 'GET /api/v1/interview/:id/results', status: 500, count: 1 });
+		await expect(trigger.poll()).rejects.toThrow();
+		expect(emails(await trigger.poll())).toEqual(['ada@example.com']);
+	});
+
+	it('fails with the API message for an unknown interview', async () => {
+		await expect(poller(ONE('ffffffffffffffffffffffff')).poll()).rejects.toThrow('Interview not found');
+	});
+});
