@@ -2,7 +2,7 @@
  * Runs the Interview Service node in in-process n8n against an in-process sandbox over HTTP.
  * Needs a build first (`npx tsc -p tsconfig.json`): n8n loads the node from dist/.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox } from '../../../../sandbox/server';
 import type { RunningSandbox, SandboxOptions } from '../../../../sandbox/server';
@@ -61,6 +61,6 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox
 }
 
 /** The interview picker's stored value for an ID. */
-export function interviewById(id: string): IDataObject {
+export function interviewById(id: string): INodeParameterResourceLocator {
 	return { __rl: true, mode: 'id', value: id };
 }
