@@ -46,8 +46,13 @@ export interface N8nInstance {
 	activate(workflowId: string): Promise<void>;
 	deactivate(workflowId: string): Promise<void>;
 	listExecutions(workflowId: string): Promise<ExecutionSummary[]>;
-	testCredential(credential: { id?: string; name?: string; type: string; data: Record<string, unknown> }): Promise<CredentialTestResult>;
+	/** Saves a credential through REST, as the editor's credential modal does; returns its id. */
+	createCredential(credential: Omit<CredentialImport, 'id'>): Promise<string>;
+	/** The editor's "Retry"/"Test" of a saved credential. n8n cannot test an unsaved one whose type has preAuthentication. */
+	testCredential(credential: CredentialImport): Promise<CredentialTestResult>;
 	logTail(lines?: number): string;
+	/** Keeps the user folder (database, n8n.log) after `stop()`, for a failed test. */
+	keepUserFolder(): void;
 	stop(): Promise<void>;
 }
 
@@ -152,9 +157,9 @@ async function installCommunityPackage(nodesDir: string, tgz: string): Promise<s
 
 function n8nEnv(runtime: Runtime, userFolder: string, port: number, brokerPort: number): NodeJS.ProcessEnv {
 	const inherited = { ...process.env };
-	// jest/ts-node hooks and the system Node's module paths must not leak into Node 24.
-	delete inherited.NODE_OPTIONS;
-	delete inherited.NODE_PATH;
+	// jest's NODE_ENV=test makes n8n refuse to load nodes; jest hooks and the system Node's
+	// module paths must not leak into Node 24 either.
+	for (const key of ['NODE_ENV', 'NODE_OPTIONS', 'NODE_PATH', 'JEST_WORKER_ID']) delete inherited[key];
 	for (const key of Object.keys(inherited)) {
 		if (key.startsWith('N8N_') || key.startsWith('npm_')) delete inherited[key];
 	}
@@ -222,20 +227,21 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		}
 	};
 	let stopped = false;
+	let keepUserFolder = Boolean(process.env.INTERVIEW_SERVICE_E2E_KEEP);
 	const stop = async () => {
 		if (stopped) return;
 		stopped = true;
 		await stopGroup(child, 15_000);
-		log.end();
-		if (!process.env.INTERVIEW_SERVICE_E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+		await new Promise<void>((resolve) => log.end(resolve));
+		if (!keepUserFolder) rmSync(userFolder, { recursive: true, force: true });
 	};
 
 	try {
 		await waitForLine(child, (line) => line.includes(READY_LINE), START_TIMEOUT_MS, 'n8n');
 	} catch (error) {
-		const message = `${(error as Error).message}\n--- n8n log (${logFile}) ---\n${logTail()}`;
+		keepUserFolder = true;
 		await stop();
-		throw new Error(message);
+		throw new Error(`${(error as Error).message}\n--- n8n log (${logFile}) ---\n${logTail()}`);
 	}
 
 	const rest = axios.create({
@@ -280,6 +286,9 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		publicApi,
 		logTail,
 		stop,
+		keepUserFolder: () => {
+			keepUserFolder = true;
+		},
 
 		async setupOwner() {
 			expectOk(await rest.post('/owner/setup', OWNER), 'owner setup');
@@ -323,10 +332,14 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 			return response.data.data as ExecutionSummary[];
 		},
 
+		async createCredential(credential) {
+			const response = await rest.post('/credentials', credential);
+			expectOk(response, 'create credential');
+			return String(response.data.data.id);
+		},
+
 		async testCredential(credential) {
-			const response = await rest.post('/credentials/test', {
-				credentials: { id: credential.id ?? '', name: credential.name ?? 'e2e', type: credential.type, data: credential.data },
-			});
+			const response = await rest.post('/credentials/test', { credentials: credential });
 			expectOk(response, 'credential test');
 			return response.data.data as CredentialTestResult;
 		},

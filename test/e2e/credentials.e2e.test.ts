@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 
-import { PACKAGE_NAME } from '../../harness/n8n';
+import { PACKAGE_NAME, type N8nInstance } from '../../harness/n8n';
 import { CREDENTIAL_TYPE } from '../../harness/workflow';
 import { TEST_TIMEOUT_MS, useE2e } from './helpers/context';
 
@@ -50,14 +50,24 @@ describe('Interview Service package in real n8n', () => {
 		TEST_TIMEOUT_MS,
 	);
 
+	/** The editor saves a credential, then tests it (n8n cannot test unsaved data that needs preAuthentication). */
+	const saveAndTest = async (n8n: N8nInstance, data: Record<string, unknown>) => {
+		const credential = { name: `Interview Service ${data.apiKey}`, type: CREDENTIAL_TYPE, data };
+		const id = await n8n.createCredential(credential);
+		return await n8n.rest.post('/credentials/test', { credentials: { id, ...credential } });
+	};
+
 	it(
 		'passes the credential test against the sandbox',
 		withLog(async ({ n8n, sandbox }) => {
-			const result = await n8n.testCredential({
-				type: CREDENTIAL_TYPE,
-				data: { baseUrl: `${sandbox.url}/`, clientId: 'demo-client', apiKey: 'demo-api-key', tokenLifetime: 0 },
+			const response = await saveAndTest(n8n, {
+				baseUrl: `${sandbox.url}/`,
+				clientId: 'demo-client',
+				apiKey: 'demo-api-key',
+				tokenLifetime: 0,
 			});
-			expect(result).toEqual({ status: 'OK', message: expect.any(String) });
+			expect(response.status).toBe(200);
+			expect(response.data.data).toEqual({ status: 'OK', message: expect.any(String) });
 		}),
 		TEST_TIMEOUT_MS,
 	);
@@ -65,13 +75,11 @@ describe('Interview Service package in real n8n', () => {
 	it(
 		"fails a wrong key with the API's message and never shows the key",
 		withLog(async ({ n8n, sandbox }) => {
-			const response = await n8n.rest.post('/credentials/test', {
-				credentials: {
-					id: '',
-					name: 'wrong key',
-					type: CREDENTIAL_TYPE,
-					data: { baseUrl: sandbox.url, clientId: 'demo-client', apiKey: WRONG_KEY, tokenLifetime: 0 },
-				},
+			const response = await saveAndTest(n8n, {
+				baseUrl: sandbox.url,
+				clientId: 'demo-client',
+				apiKey: WRONG_KEY,
+				tokenLifetime: 0,
 			});
 			expect(response.status).toBe(200);
 			expect(response.data.data.status).toBe('Error');

@@ -48,7 +48,7 @@ export function useE2e(options: { seed?: string; importCredential?: boolean; set
 	}, SETUP_TIMEOUT_MS);
 
 	afterAll(async () => {
-		if (holder.failed && n8n) process.env.INTERVIEW_SERVICE_E2E_KEEP = '1';
+		if (holder.failed) n8n?.keepUserFolder();
 		await n8n?.stop();
 		await sandbox?.stop();
 		if (holder.failed && n8n) process.stderr.write(`n8n user folder kept for inspection: ${n8n.userFolder}\n`);
