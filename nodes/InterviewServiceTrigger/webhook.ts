@@ -29,10 +29,9 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 		return { webhookResponse: { message: 'Event received and ignored: not selected in the trigger' } };
 	}
 
-	let json = event.json;
-	if (options.includeResult === true && !event.malformed) {
-		const configured = this.getNodeParameter('interviewId', '', { extractValue: true }) as string;
-		json = { ...json, ...(await resultFields.call(this, event.interviewId ?? configured, event.candidateEmail)) };
-	}
-	return { workflowData: [[{ json }]] };
+	if (options.includeResult !== true) return { workflowData: [[{ json: event.json }]] };
+	// The node listens to one interview, so an event that does not name one is about that one.
+	const interviewId = event.interviewId ?? (this.getNodeParameter('interviewId', '', { extractValue: true }) as string);
+	const result = await resultFields.call(this, interviewId || undefined, event.candidateEmail);
+	return { workflowData: [[{ json: { ...event.json, ...result } }]] };
 }

@@ -131,7 +131,27 @@ describe('Interview Service Trigger webhook, delivered by the sandbox over HTTP'
 		const ours = await activate({ includeResult: true });
 		const response = await post(ours, 'candidate ada finished', 'text/plain');
 		expect(response.status).toBe(200);
-		expect(harness.calls[0].items![0].json).toEqual({ body: 'candidate ada finished', malformed: true, problems: ['The body is not JSON'] });
+		expect(harness.calls[0].items![0].json).toEqual({
+			body: 'candidate ada finished',
+			malformed: true,
+			problems: ['The body is not JSON'],
+			result: null,
+			resultError: 'The event names no interview or candidate e-mail to look up',
+		});
+	});
+
+	it('with Include Result, still looks the result up for an event flagged only for its scores', async () => {
+		const ours = await activate({ includeResult: true });
+		await sandbox.complete(INTERVIEW_ID, ADA);
+		harness.calls.length = 0;
+		await post(ours, JSON.stringify({ event: 'interview.completed', candidate: { email: ADA.email }, scores: { interviewScore: 'high' } }));
+		const json = harness.calls[0].items![0].json;
+		expect(json).not.toHaveProperty('interviewId');
+		expect(json).toMatchObject({
+			malformed: true,
+			problems: ['No interviewId', 'The scores are not numbers'],
+			result: { email: ADA.email, ...ADA.scores },
+		});
 	});
 
 	it('emits an event that lacks fields with the fields it has and the problems', async () => {
