@@ -1,0 +1,142 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { interviewById, openSandbox } from './sandboxRun';
+import type { SandboxRun } from './sandboxRun';
+
+const ACCESS_LINKS = 'POST /api/v1/interview/:id/access-links';
+const window = { startTime: '2026-03-01T09:00:00Z', endTime: '2026-03-08T18:00:00Z' };
+
+let env: SandboxRun;
+
+beforeAll(async () => {
+	env = await openSandbox();
+});
+afterAll(async () => await env.close());
+beforeEach(async () => await env.control('POST', '/reset'));
+
+/** Invite parameters that map each candidate from its input item. */
+function inviteParameters(interviewId: string | IDataObject, extra: IDataObject = {}) {
+	return {
+		resource: 'candidate',
+		operation: 'invite',
+		interviewId: typeof interviewId === 'string' ? interviewById(interviewId) : interviewId,
+		...window,
+		email: '={{ $json.email }}',
+		additionalFields: { name: '={{ $json.name }}' },
+		options: {},
+		...extra,
+	} as IDataObject;
+}
+
+const people = (count: number, prefix = 'candidate') =>
+	Array.from({ length: count }, (_, index) => ({ email: `${prefix}${index}@example.com`, name: `Candidate ${index}` }));
+
+describe('candidate → invite through n8n against the sandbox', () => {
+	it('invites 250 items in 3 requests, each output matched by e-mail and paired to its input', async () => {
+		const [interviewId] = await env.seedInterviews([{ interviewName: 'Bulk' }]);
+		const inputItems = people(250);
+		const result = await env.run(inviteParameters(interviewId), { inputItems });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(250);
+		result.items.forEach((item, index) => {
+			expect(item.pairedItem).toEqual({ item: index });
+			expect(String(item.json.email).toLowerCase()).toBe(inputItems[index].email);
+			expect(item.json).toMatchObject({ interviewId, preAuthLink: expect.any(String), rescheduleLink: expect.any(String) });
+		});
+		const batches = await env.requests(ACCESS_LINKS);
+		expect(batches.map((request) => (request.body.candidates as unknown[]).length)).toEqual([100, 100, 50]);
+	});
+
+	it('sends different time windows in different requests, with a smaller Batch Size on request', async () => {
+		const [interviewId] = await env.seedInterviews([{ interviewName: 'Windows' }]);
+		const inputItems = people(5).map((person, index) => ({ ...person, end: index < 3 ? window.endTime : '2026-03-09T18:00:00Z' }));
+		const result = await env.run(inviteParameters(interviewId, { endTime: '={{ $json.end }}', options: { batchSize: 2 } }), { inputItems });
+		expect(result.items).toHaveLength(5);
+		const batches = await env.requests(ACCESS_LINKS);
+		expect(batches.map((request) => [(request.body.candidates as unknown[]).length, request.body.endTime])).toEqual([
+			[2, window.endTime],
+			[1, window.endTime],
+			[2, '2026-03-09T18:00:00Z'],
+		]);
+	});
+
+	it('finishes with no item lost when the token expires mid-run (n8n refreshes it on 401)', async () => {
+		const [interviewId] = await env.seedInterviews([{ interviewName: 'Expiry' }]);
+		await env.control('POST', '/tokens/expire', { afterRequests: 1 });
+		const inputItems = people(250, 'expiry');
+		const result = await env.run(inviteParameters(interviewId), { inputItems });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(250);
+		expect(result.items.every((item) => typeof item.json.preAuthLink === 'string')).toBe(true);
+		expect(result.credentialsHelper.stats.preAuthentications).toBe(2);
+		const batches = await env.requests(ACCESS_LINKS);
+		expect(batches.map((request) => request.status)).toEqual([200, 401, 200, 200]);
+		const { candidates } = (await env.control('GET', '/state')) as { candidates: IDataObject[] };
+		expect(candidates.filter((candidate) => candidate.interviewId === interviewId)).toHaveLength(250);
+	});
+
+	it('stops before any request on a bad e-mail, naming the item', async () => {
+		const [interviewId] = await env.seedInterviews([{ interviewName: 'Bad input' }]);
+		const result = await env.run(inviteParameters(interviewId), { inputItems: [...people(2), { email: 'not-an-email' }] });
+		expect(result.error?.message).toBe('Email must be a valid e-mail address (item 2)');
+		expect(await env.requests(ACCESS_LINKS)).toHaveLength(0);
+	});
+
+	it('marks each item of a failed batch with continueOnFail, while the other batch goes on', async () => {
+		const [interviewId] = await env.seedInterviews([{ interviewName: 'Good' }]);
+		const inputItems = people(4).map((person, index) => ({ ...person, id: index % 2 === 0 ? interviewId : 'ffffffffffffffffffffffff' }));
+		const result = await env.run(inviteParameters({ __rl: true, mode: 'id', value: '={{ $json.id }}' }), {
+			inputItems,
+			continueOnFail: true,
+		});
+		expect(result.items.map((item) => [item.pairedItem, item.json.error ?? 'ok'])).toEqual([
+			[{ item: 0 }, 'ok'],
+			[{ item: 1 }, 'Interview not found'],
+			[{ item: 2 }, 'ok'],
+			[{ item: 3 }, 'Interview not found'],
+		]);
+		expect(await env.requests(ACCESS_LINKS)).toHaveLength(2);
+	});
+});
+
+describe('candidate → cancel scheduled through n8n against the sandbox', () => {
+	it('cancels listed e-mails and reports the ones not cancelled', async () => {
+		const [interviewId] = await env.seedInterviews([{ interviewName: 'Cancel' }]);
+		await env.run(inviteParameters(interviewId), { inputItems: people(3) });
+		const result = await env.run({
+			resource: 'candidate',
+			operation: 'cancelScheduled',
+			interviewId: interviewById(interviewId),
+			emailSource: 'list',
+			candidateEmails: ['Candidate0@example.com, candidate1@example.com', 'stranger@example.com'],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json).toMatchObject({ interviewId, notCancelledEmails: ['stranger@example.com'] });
+		expect((result.items[0].json.cancelledCandidates as IDataObject[]).map((candidate) => candidate.candidateEmail)).toEqual([
+			'candidate0@example.com',
+			'candidate1@example.com',
+		]);
+	});
+
+	it('cancels one e-mail per item in one request, telling each item whether it was cancelled', async () => {
+		const [interviewId] = await env.seedInterviews([{ interviewName: 'Cancel items' }]);
+		await env.run(inviteParameters(interviewId), { inputItems: people(2) });
+		const result = await env.run(
+			{
+				resource: 'candidate',
+				operation: 'cancelScheduled',
+				interviewId: interviewById(interviewId),
+				emailSource: 'inputItems',
+				candidateEmail: '={{ $json.email }}',
+			},
+			{ inputItems: [{ email: 'candidate1@example.com' }, { email: 'stranger@example.com' }, { email: 'CANDIDATE0@example.com' }] },
+		);
+		expect(result.items.map((item) => [item.pairedItem, item.json.cancelled])).toEqual([
+			[{ item: 0 }, true],
+			[{ item: 1 }, false],
+			[{ item: 2 }, true],
+		]);
+		expect(await env.requests('POST /api/v1/interview/:id/cancel-scheduled-candidates')).toHaveLength(1);
+	});
+});
