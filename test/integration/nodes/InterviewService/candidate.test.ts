@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import { interviewById, openSandbox } from './sandboxRun';
 import type { SandboxRun } from './sandboxRun';
@@ -15,7 +15,7 @@ afterAll(async () => await env.close());
 beforeEach(async () => await env.control('POST', '/reset'));
 
 /** Invite parameters that map each candidate from its input item. */
-function inviteParameters(interviewId: string | IDataObject, extra: IDataObject = {}) {
+function inviteParameters(interviewId: string | INodeParameterResourceLocator, extra: INodeParameters = {}): INodeParameters {
 	return {
 		resource: 'candidate',
 		operation: 'invite',
@@ -25,7 +25,7 @@ function inviteParameters(interviewId: string | IDataObject, extra: IDataObject 
 		additionalFields: { name: '={{ $json.name }}' },
 		options: {},
 		...extra,
-	} as IDataObject;
+	};
 }
 
 const people = (count: number, prefix = 'candidate') =>

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { interviewById, openSandbox } from './sandboxRun';
 import type { SandboxRun } from './sandboxRun';
@@ -11,15 +11,12 @@ beforeAll(async () => {
 afterAll(async () => await env.close());
 beforeEach(async () => await env.control('POST', '/reset'));
 
-function resultsParameters(interviewId: string, extra: IDataObject = {}) {
+function resultsParameters(interviewId: string, extra: INodeParameters = {}): INodeParameters {
 	return { resource: 'result', operation: 'getMany', interviewId: interviewById(interviewId), returnAll: true, filters: {}, ...extra };
 }
 
 async function interviewWith(emails: string[]) {
-	const [interviewId] = await env.seedInterviews(
-		[{ interviewName: 'Results' }],
-		[],
-	);
+	const [interviewId] = await env.seedInterviews([{ interviewName: 'Results' }]);
 	if (emails.length > 0) {
 		await env.control('POST', '/seed', { candidates: emails.map((email) => ({ interviewId, email, name: email.split('@')[0] })) });
 	}
