@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from '../transport/pagination';
 
@@ -42,8 +42,8 @@ export const interviewLocator: INodeProperties = {
 	],
 };
 
-/** Return All / Limit for the list operations. */
-export function returnAllOrLimit(displayOptions: INodeProperties['displayOptions']): INodeProperties[] {
+/** Return All / Limit for the list operations, with a note on how pages are read. */
+export function returnAllOrLimit(displayOptions: IDisplayOptions): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -57,15 +57,47 @@ export function returnAllOrLimit(displayOptions: INodeProperties['displayOptions
 			displayName: 'Limit',
 			name: 'limit',
 			type: 'number',
-			displayOptions: { ...displayOptions, show: { ...displayOptions?.show, returnAll: [false] } },
+			displayOptions: { ...displayOptions, show: { ...displayOptions.show, returnAll: [false] } },
 			typeOptions: { minValue: 1 },
 			default: 50,
 			description: 'Max number of results to return',
 		},
+		{
+			displayName: `Pages are read ${MAX_PAGE_SIZE} at a time, the largest page size assumed for the service`,
+			name: 'pageSizeNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { ...displayOptions, show: { ...displayOptions.show, returnAll: [true] } },
+		},
 	];
 }
 
-export const PAGE_SIZE_NOTE = `Pages are read ${MAX_PAGE_SIZE} at a time, the largest page size assumed for the service.`;
+/** Experience range and role, shared by Create and Update. */
+export const minExperienceField: INodeProperties = {
+	displayName: 'Min Experience',
+	name: 'minExperience',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 0,
+	description: 'Fewest years of experience asked for',
+};
+
+export const maxExperienceField: INodeProperties = {
+	displayName: 'Max Experience',
+	name: 'maxExperience',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 0,
+	description: 'Most years of experience asked for; not less than Min Experience',
+};
+
+export const roleNameField: INodeProperties = {
+	displayName: 'Role Name',
+	name: 'roleName',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. Backend Engineer',
+};
 
 /** The 11 fields of `interviewConfig`, typed as the spec lists them. */
 export const interviewConfigOptions: INodeProperties[] = [

@@ -6,7 +6,14 @@ import { runPerItem } from '../../helpers/items';
 import { nonEmptyCollection, showFor, toStringList, withoutUndefined } from '../../helpers/parameters';
 import { parseJsonObject, validateRequest } from '../../helpers/validation';
 import { callApi } from '../../helpers/api';
-import { INTERVIEW_FIELD_LABELS, interviewConfigCollection, metaDataField } from '../common.descriptions';
+import {
+	INTERVIEW_FIELD_LABELS,
+	interviewConfigCollection,
+	maxExperienceField,
+	metaDataField,
+	minExperienceField,
+	roleNameField,
+} from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'create');
 
@@ -52,23 +59,9 @@ export const description: INodeProperties[] = [
 		displayOptions,
 		options: [
 			interviewConfigCollection,
-			{
-				displayName: 'Max Experience',
-				name: 'maxExperience',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Most years of experience asked for; not less than Min Experience',
-			},
-			{ ...metaDataField },
-			{
-				displayName: 'Min Experience',
-				name: 'minExperience',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Fewest years of experience asked for',
-			},
+			maxExperienceField,
+			metaDataField,
+			minExperienceField,
 			{
 				displayName: 'Published',
 				name: 'published',
@@ -76,13 +69,7 @@ export const description: INodeProperties[] = [
 				default: false,
 				description: 'Whether to publish the interview at once instead of keeping it as a draft',
 			},
-			{
-				displayName: 'Role Name',
-				name: 'roleName',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Backend Engineer',
-			},
+			roleNameField,
 			{
 				displayName: 'Sample Questions',
 				name: 'sampleQuestions',

@@ -7,7 +7,7 @@ import { runPerItem } from '../../helpers/items';
 import { limitOf, showFor, withoutUndefined } from '../../helpers/parameters';
 import { collectPages } from '../../transport/pagination';
 import { callApi } from '../../helpers/api';
-import { PAGE_SIZE_NOTE, returnAllOrLimit } from '../common.descriptions';
+import { returnAllOrLimit } from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'getMany');
 
@@ -39,13 +39,6 @@ export const description: INodeProperties[] = [
 				default: 'published',
 			},
 		],
-	},
-	{
-		displayName: PAGE_SIZE_NOTE,
-		name: 'pageSizeNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { ...displayOptions.show, returnAll: [true] } },
 	},
 ];
 

@@ -6,7 +6,14 @@ import { runPerItem } from '../../helpers/items';
 import { interviewIdOf, showFor, withoutUndefined } from '../../helpers/parameters';
 import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
 import { callApi } from '../../helpers/api';
-import { INTERVIEW_FIELD_LABELS, interviewLocator, metaDataField } from '../common.descriptions';
+import {
+	INTERVIEW_FIELD_LABELS,
+	interviewLocator,
+	maxExperienceField,
+	metaDataField,
+	minExperienceField,
+	roleNameField,
+} from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'update');
 
@@ -83,21 +90,9 @@ export const description: INodeProperties[] = [
 				type: 'string',
 				default: '',
 			},
-			{
-				displayName: 'Max Experience',
-				name: 'maxExperience',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-			},
-			{ ...metaDataField },
-			{
-				displayName: 'Min Experience',
-				name: 'minExperience',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-			},
+			maxExperienceField,
+			metaDataField,
+			minExperienceField,
 			{
 				displayName: 'Published',
 				name: 'published',
@@ -105,12 +100,7 @@ export const description: INodeProperties[] = [
 				default: false,
 				description: 'Whether the interview is published; off turns it back into a draft',
 			},
-			{
-				displayName: 'Role Name',
-				name: 'roleName',
-				type: 'string',
-				default: '',
-			},
+			roleNameField,
 		],
 	},
 ];

@@ -10,7 +10,7 @@ import { invalidInput } from '../../helpers/validation';
 import { isResultsNotReady } from '../../transport/errors';
 import { collectPages } from '../../transport/pagination';
 import { callApi } from '../../helpers/api';
-import { PAGE_SIZE_NOTE, interviewLocator, returnAllOrLimit } from '../common.descriptions';
+import { interviewLocator, returnAllOrLimit } from '../common.descriptions';
 
 const displayOptions = showFor('result', 'getMany');
 
@@ -81,13 +81,6 @@ export const description: INodeProperties[] = [
 					'What to do when candidates are scheduled but none has completed yet (the service answers 422 "Results are not ready yet")',
 			},
 		],
-	},
-	{
-		displayName: PAGE_SIZE_NOTE,
-		name: 'pageSizeNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { ...displayOptions.show, returnAll: [true] } },
 	},
 ];
 
