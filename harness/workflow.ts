@@ -71,15 +71,23 @@ export function interviewServiceNode(
 /** An interview picked "By ID" in the resource locator. */
 export const interviewById = (id: string) => ({ __rl: true, mode: 'id', value: id });
 
-export function chainWorkflow(id: string, name: string, nodes: NodeSpec[]): WorkflowImport {
-	const connections: Record<string, unknown> = {};
-	nodes.slice(0, -1).forEach((node, index) => {
-		connections[node.name] = { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] };
-	});
+/** A workflow whose nodes are connected main output 0 → main input 0 along `edges` ([from, to] node names). */
+export function buildWorkflow(id: string, name: string, nodes: NodeSpec[], edges: Array<[string, string]>): WorkflowImport {
+	const connections: Record<string, { main: Array<Array<{ node: string; type: 'main'; index: number }>> }> = {};
+	for (const [from, to] of edges) {
+		connections[from] ??= { main: [[]] };
+		connections[from].main[0].push({ node: to, type: 'main', index: 0 });
+	}
 	return {
 		id,
 		name,
 		nodes: nodes.map((node, index) => ({ id: randomUUID(), position: [index * 220, 0], ...node })),
 		connections,
 	};
+}
+
+/** Nodes connected one after the other, in the given order. */
+export function chainWorkflow(id: string, name: string, nodes: NodeSpec[]): WorkflowImport {
+	const edges = nodes.slice(1).map((node, index): [string, string] => [nodes[index].name, node.name]);
+	return buildWorkflow(id, name, nodes, edges);
 }
