@@ -139,7 +139,8 @@ async function fetchResults(this: IExecuteFunctions, query: ResultsQuery, itemIn
 			}),
 		{
 			limit: query.candidateEmail === undefined ? query.limit : undefined,
-			keyOf: (result) => `${result.candidate?.email ?? ''}\n${result.candidate?.name ?? ''}\n${result.reportLink ?? ''}`,
+			// A candidate is unique per interview by e-mail; a result without one is known by its content.
+			keyOf: (result) => (result.candidate?.email ? emailKey(result.candidate.email) : JSON.stringify(result)),
 		},
 	);
 	const matching = results.filter((result) => matchesEmail(result, query.candidateEmail));
