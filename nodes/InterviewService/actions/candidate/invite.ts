@@ -210,6 +210,7 @@ async function sendBatch(
 	batch: Array<PreparedItem<InviteRequest>>,
 ): Promise<ItemOutcome[]> {
 	const { interviewId, startTime, endTime } = batch[0].request;
+	let links: AccessLink[];
 	try {
 		const data = await callApi(
 			this,
@@ -221,10 +222,11 @@ async function sendBatch(
 				itemIndex: batch[0].itemIndex,
 			},
 		);
-		return matchLinks.call(this, batch, data.data);
+		links = data.data;
 	} catch (error) {
 		return batch.map(({ itemIndex }) => failItem(this, error, itemIndex));
 	}
+	return matchLinks.call(this, batch, links);
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
