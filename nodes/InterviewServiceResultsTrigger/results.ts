@@ -2,23 +2,13 @@ import { z } from 'zod';
 
 import { candidateResult, interview } from '../InterviewService/schemas';
 import type { CandidateResult, Interview } from '../InterviewService/schemas';
-import { statusOf } from '../InterviewService/transport/errors';
+import { isResultsNotReady, statusOf } from '../InterviewService/transport/errors';
 import { collectPages } from '../InterviewService/transport/pagination';
 import { apiRequest } from '../InterviewService/transport/request';
 import type { InterviewServiceContext } from '../InterviewService/transport/request';
 
 const resultList = z.array(candidateResult);
 const interviewList = z.array(interview);
-
-/**
- * The service answers 422 "Results are not ready yet" while no candidate has completed. That is
- * "nothing yet", not a failure. Any other 422 (e.g. a page size it refuses) stays an error.
- */
-export function isResultsNotReady(error: unknown): boolean {
-	if (statusOf(error) !== 422) return false;
-	const { message, description } = error as { message?: string; description?: string | null };
-	return /not ready|RESULTS_NOT_READY/i.test(`${message ?? ''} ${description ?? ''}`);
-}
 
 /** Resolves to `fallback` instead of failing when `accept(error)` says the failure means "nothing". */
 export async function unlessError<T, F>(request: Promise<T>, accept: (error: unknown) => boolean, fallback: F): Promise<T | F> {

@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { isCompleted, isResultsNotReady, unlessError } from '../../../../nodes/InterviewServiceResultsTrigger/results';
+import { isCompleted, unlessError } from '../../../../nodes/InterviewServiceResultsTrigger/results';
 
 const node: INode = {
 	id: '1',
@@ -12,20 +12,7 @@ const node: INode = {
 	parameters: {},
 };
 
-const apiError = (httpCode: string, message: string, description?: string) =>
-	new NodeApiError(node, { message, httpCode }, { message, httpCode, description });
-
-describe('isResultsNotReady', () => {
-	it('recognises the 422 "Results are not ready yet"', () => {
-		expect(isResultsNotReady(apiError('422', 'Results are not ready yet', '{"code":"RESULTS_NOT_READY"}'))).toBe(true);
-	});
-
-	it('keeps other 422s and other statuses as errors', () => {
-		expect(isResultsNotReady(apiError('422', 'Input validation failed', '[{"path":"limit"}]'))).toBe(false);
-		expect(isResultsNotReady(apiError('404', 'Interview not found'))).toBe(false);
-		expect(isResultsNotReady(new Error('not ready'))).toBe(false);
-	});
-});
+const apiError = (httpCode: string, message: string) => new NodeApiError(node, { message, httpCode }, { message, httpCode });
 
 describe('unlessError', () => {
 	it('turns an accepted failure into the fallback and rethrows the others', async () => {
