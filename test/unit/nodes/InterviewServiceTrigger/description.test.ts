@@ -1,0 +1,51 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { InterviewServiceResultsTrigger } from '../../../../nodes/InterviewServiceResultsTrigger/InterviewServiceResultsTrigger.node';
+import { InterviewServiceTrigger } from '../../../../nodes/InterviewServiceTrigger/InterviewServiceTrigger.node';
+
+const property = (properties: INodeProperties[], name: string) => properties.find((item) => item.name === name);
+
+describe('Interview Service Trigger description', () => {
+	const node = new InterviewServiceTrigger();
+	const { description } = node;
+
+	it('is a webhook trigger with the complete lifecycle, not usable as a tool', () => {
+		expect(description).toMatchObject({ name: 'interviewServiceTrigger', displayName: 'Interview Service Trigger', group: ['trigger'], inputs: [] });
+		expect(description.usableAsTool).toBeUndefined();
+		expect(description.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }]);
+		expect(Object.keys(node.webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
+		expect(node.methods.listSearch.searchInterviews).toEqual(expect.any(Function));
+	});
+
+	it('has the public parameters: notice, interviewId, events (completed, *), options', () => {
+		expect(description.properties.map((item) => item.name)).toEqual(['notice', 'interviewId', 'events', 'options']);
+		expect(property(description.properties, 'events')).toMatchObject({ type: 'multiOptions', default: ['completed'] });
+		expect(property(description.properties, 'events')!.options!.map((option) => 'value' in option && option.value)).toEqual(['*', 'completed']);
+		const options = property(description.properties, 'options')!.options as INodeProperties[];
+		expect(property(options, 'includeResult')).toMatchObject({ type: 'boolean', default: false });
+		expect(property(options, 'verifySecret')).toMatchObject({ type: 'boolean', default: true });
+	});
+});
+
+describe('Interview Service Results Trigger description', () => {
+	const { description } = new InterviewServiceResultsTrigger();
+
+	it('is a polling trigger, not usable as a tool', () => {
+		expect(description).toMatchObject({
+			name: 'interviewServiceResultsTrigger',
+			displayName: 'Interview Service Results Trigger',
+			group: ['trigger'],
+			polling: true,
+			inputs: [],
+		});
+		expect(description.usableAsTool).toBeUndefined();
+		expect(description.webhooks).toBeUndefined();
+	});
+
+	it('has the public parameters: watch (interview, allPublished), interviewId, simplify', () => {
+		expect(description.properties.map((item) => item.name)).toEqual(['watch', 'interviewId', 'simplify']);
+		expect(property(description.properties, 'watch')).toMatchObject({ default: 'interview' });
+		expect(property(description.properties, 'interviewId')!.displayOptions).toEqual({ show: { watch: ['interview'] } });
+		expect(property(description.properties, 'simplify')).toMatchObject({ type: 'boolean', default: true });
+	});
+});
