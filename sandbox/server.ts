@@ -74,10 +74,13 @@ export function configFrom(options: SandboxOptions): SandboxConfig {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isApiRequest = (request: FastifyRequest) => pathOf(request).startsWith(API_PREFIX);
 
-/** JSON bodies only; an empty body is no body, and broken JSON is invalid input (422), not a crash. */
-function installJsonParser(app: FastifyInstance) {
+/**
+ * JSON bodies only. An empty body is no body whatever its Content-Type (clients send empty POSTs
+ * as form data), broken JSON is invalid input (422), and any other non-empty body is a 415.
+ */
+function installBodyParsers(app: FastifyInstance) {
 	const secureParse = app.getDefaultJsonParser('error', 'error');
-	app.removeContentTypeParser('application/json');
+	app.removeAllContentTypeParsers();
 	app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
 		const text = body.toString();
 		if (text.trim() === '') return done(null, undefined);
@@ -87,6 +90,11 @@ function installJsonParser(app: FastifyInstance) {
 				: done(null, parsed),
 		);
 	});
+	app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
+		body.length === 0
+			? done(null, undefined)
+			: done(new ApiError(415, MESSAGES.unsupportedMediaType, { code: 'UNSUPPORTED_MEDIA_TYPE' }), undefined),
+	);
 }
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -153,7 +161,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	};
 
 	const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
-	installJsonParser(app);
+	installBodyParsers(app);
 	installErrorHandling(app);
 	installApiHooks(app, state);
 	registerApiRoutes(app, context);
