@@ -42,10 +42,11 @@ const currentWebhookUrl = (found: Interview): string | null => {
  * PUT settings replaces the whole `interviewConfig`, so we send back every setting as read, with
  * only `webhookUrl` changed (or left out, which clears it). `published` is never sent, so the
  * status stays. The config is sent as read, not through our schema, which would drop fields we
- * do not know.
+ * do not know; only settings read as null (unset) are left out, as the API types admit no null.
  */
 async function putWebhookUrl(this: IHookFunctions, found: Interview, webhookUrl: string | null): Promise<void> {
-	const { webhookUrl: _replaced, ...otherSettings } = found.interviewConfig ?? {};
+	const { webhookUrl: _replaced, ...read } = found.interviewConfig ?? {};
+	const otherSettings = Object.fromEntries(Object.entries(read).filter(([, value]) => value !== null));
 	const interviewConfig = webhookUrl === null ? otherSettings : { ...otherSettings, webhookUrl };
 	await apiRequest.call(this, 'PUT', `/api/v1/interview/${interviewPath(found.interviewId)}/settings`, interview, {
 		body: { interviewConfig },
