@@ -2,6 +2,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { emailKey } from '../InterviewService/helpers/email';
 import { simplifyResult } from '../InterviewService/schemas';
+import type { CandidateResult } from '../InterviewService/schemas';
 import { fetchCandidateResults, isCompleted } from '../InterviewServiceResultsTrigger/results';
 
 /**
@@ -17,7 +18,7 @@ export async function resultFields(
 	if (interviewId === undefined || candidateEmail === undefined) {
 		return { result: null, resultError: 'The event names no interview or candidate e-mail to look up' };
 	}
-	let results;
+	let results: CandidateResult[];
 	try {
 		results = await fetchCandidateResults.call(this, interviewId, candidateEmail);
 	} catch (error) {

@@ -17,7 +17,7 @@ function hasValidSecret(this: IWebhookFunctions): boolean {
 
 export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
-	// Checked before the body is even read: an unverified caller gets nothing from us.
+	// Checked before anything else: an unverified caller learns nothing and starts nothing.
 	if (options.verifySecret !== false && !hasValidSecret.call(this)) {
 		this.getResponseObject().status(401).json({ message: 'Unauthorized' });
 		return { noWebhookResponse: true };
