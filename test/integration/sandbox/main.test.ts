@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+import { clientFor, DEMO } from './client';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+/** Resolves with the first stdout line of the child. */
+function firstLine(child: ReturnType<typeof spawn>): Promise<string> {
+	return new Promise((resolve, reject) => {
+		let out = '';
+		child.stdout!.on('data', (chunk: Buffer) => {
+			out += chunk.toString();
+			if (out.includes('\n')) resolve(out.split('\n')[0]);
+		});
+		child.on('exit', (code) => reject(new Error(`exited with ${code} before printing`)));
+	});
+}
+
+describe('sandbox/main.ts as a process', () => {
+	it('prints the listening line first, serves the demo data with --seed demo, and stops on SIGTERM', async () => {
+		const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['sandbox/main.ts', '--port', '0', '--seed', 'demo', '--score-style', 'zeko'], {
+			cwd: ROOT,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+		try {
+			const line = await firstLine(child);
+			expect(line).toMatch(/^Interview Service sandbox listening on http:\/\/127\.0\.0\.1:\d+$/);
+			const url = line.split(' ').pop()!;
+
+			const token = (await clientFor(url).post('/api/v1/auth/token', DEMO)).data.data.accessToken;
+			const list = await clientFor(url, { Authorization: `Bearer ${token}` }).get('/api/v1/interview/get-interviews');
+			expect(list.data.data).toHaveLength(3);
+			expect((await clientFor(url).get('/__sandbox/config')).data.config.scoreStyle).toBe('zeko');
+		} finally {
+			child.kill('SIGTERM');
+		}
+		expect(await exited).toBe(0);
+	});
+
+	it('refuses a bad flag with exit code 2 and the usage', async () => {
+		const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['sandbox/main.ts', '--score-style', 'fancy'], {
+			cwd: ROOT,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let err = '';
+		child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+		const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+		expect(code).toBe(2);
+		expect(err).toContain('--score-style must be one of: documented, zeko');
+	});
+});
