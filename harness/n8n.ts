@@ -319,11 +319,11 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		},
 
 		async activate(workflowId) {
-			expectOk(await publicApi.post(`/workflows/${workflowId}/activate`), `activate ${workflowId}`);
+			expectOk(await publicApi.post(`/workflows/${workflowId}/activate`, {}), `activate ${workflowId}`);
 		},
 
 		async deactivate(workflowId) {
-			expectOk(await publicApi.post(`/workflows/${workflowId}/deactivate`), `deactivate ${workflowId}`);
+			expectOk(await publicApi.post(`/workflows/${workflowId}/deactivate`, {}), `deactivate ${workflowId}`);
 		},
 
 		async listExecutions(workflowId) {

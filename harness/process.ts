@@ -165,3 +165,14 @@ export async function waitForLine(
 	});
 	return await withTimeout(found, timeoutMs, `${what} start`);
 }
+
+/** Polls `probe` until it returns a value other than undefined; the last error or a timeout otherwise. */
+export async function pollUntil<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string, intervalMs = 250): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`${what}: not reached within ${timeoutMs} ms`);
+		await sleep(intervalMs);
+	}
+}
