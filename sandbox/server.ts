@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { STATUS_CODES } from 'node:http';
 
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
 import {
 	BODY_LIMIT_BYTES,
@@ -160,7 +160,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		baseUrl: () => url,
 	};
 
-	const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
+	const app = Fastify({
+		logger: false,
+		bodyLimit: BODY_LIMIT_BYTES,
+		forceCloseConnections: true,
+		// Errors raised before routing (e.g. a broken percent-encoding) answer the envelope too.
+		frameworkErrors: (error, _request, reply) =>
+			(reply as FastifyReply).code(400).send(errorEnvelope(STATUS_CODES[400] ?? 'Bad request', { code: error.code })),
+	});
 	installBodyParsers(app);
 	installErrorHandling(app);
 	installApiHooks(app, state);

@@ -284,6 +284,12 @@ describe('robustness', () => {
 		for (const response of [big, text, unknown]) expect(JSON.stringify(response.data)).not.toMatch(/stack|at .*\.ts/);
 	});
 
+	it('answers a broken percent-encoding in the path with 400 and the envelope', async () => {
+		const response = await t.api.get('/api/v1/interview/get-interview/%E0%A4%A');
+		expect(response.status).toBe(400);
+		expect(response.data).toEqual({ message: 'Bad Request', success: false, error: { code: 'FST_ERR_BAD_URL' } });
+	});
+
 	it('rejects a prototype-poisoning body', async () => {
 		const response = await postRaw('{"interviewName":"x","jdType":"text","jd":"y","__proto__":{"admin":true}}');
 		expect(response.status).toBe(422);
