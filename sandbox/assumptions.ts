@@ -1,7 +1,9 @@
 /**
- * Every point the spec marks "not shown", and what the sandbox assumes for it. This is the one
- * place these choices live: routes import them from here, and README.md lists them in the same
- * order. Change a choice here and the sandbox (and its tests) follow.
+ * Every point the spec marks "not shown", and what the sandbox assumes for it, in one place;
+ * README.md lists them in the same order. Values the code needs (limits, defaults, messages) are
+ * imported from here by the routes. Choices that are behaviour rather than a value (orders,
+ * replace-vs-merge, 404s) are recorded here as named facts and pinned by the integration tests
+ * in test/integration/sandbox.
  */
 import type { InterviewConfig } from '../nodes/InterviewService/schemas';
 
