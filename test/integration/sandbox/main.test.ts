@@ -18,8 +18,10 @@ function firstLine(child: ReturnType<typeof spawn>): Promise<string> {
 }
 
 describe('sandbox/main.ts as a process', () => {
-	it('prints the listening line first, serves the demo data with --seed demo, and stops on SIGTERM', async () => {
-		const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['sandbox/main.ts', '--port', '0', '--seed', 'demo', '--score-style', 'zeko'], {
+	it('prints the listening line first, takes its flags, and stops on SIGTERM', async () => {
+		const fault = JSON.stringify([{ route: 'GET /api/v1/interview/get-interviews', status: 503, count: 1 }]);
+		const args = ['sandbox/main.ts', '--port', '0', '--seed', 'demo', '--score-style', 'zeko', '--faults', fault];
+		const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), args, {
 			cwd: ROOT,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
@@ -30,7 +32,9 @@ describe('sandbox/main.ts as a process', () => {
 			const url = line.split(' ').pop()!;
 
 			const token = (await clientFor(url).post('/api/v1/auth/token', DEMO)).data.data.accessToken;
-			const list = await clientFor(url, { Authorization: `Bearer ${token}` }).get('/api/v1/interview/get-interviews');
+			const api = clientFor(url, { Authorization: `Bearer ${token}` });
+			expect((await api.get('/api/v1/interview/get-interviews')).status).toBe(503);
+			const list = await api.get('/api/v1/interview/get-interviews');
 			expect(list.data.data).toHaveLength(3);
 			expect((await clientFor(url).get('/__sandbox/config')).data.config.scoreStyle).toBe('zeko');
 		} finally {
