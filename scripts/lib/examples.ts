@@ -1,0 +1,51 @@
+/**
+ * The example workflows shipped in `examples/`, as the demo and the examples e2e test import them:
+ * the JSON as shipped, with only its placeholders (interview id, URLs, file path) substituted.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { CredentialImport, WorkflowImport } from '../../harness/n8n';
+import { REPO_ROOT } from '../../harness/sandbox-process';
+import { sandboxCredential } from '../../harness/workflow';
+
+export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
+
+/** The credential every example refers to; the demo and the tests import one with this id and name. */
+export const EXAMPLE_CREDENTIAL = { id: 'IntSvcDemoCred01', name: 'Interview Service account' } as const;
+
+/** Placeholders written in the examples, which a user (or a test) replaces. */
+export const PLACEHOLDERS = {
+	/** The sandbox's demo interview "Senior Backend Engineer (Node.js)" (sandbox/demo-data.ts). */
+	interviewId: '6650a1b2c3d4e5f601234501',
+	atsUrl: 'https://ats.example.com/api/interview-results',
+	exportFile: '/home/node/.n8n-files/interview-results.csv',
+} as const;
+
+export const EXAMPLES = {
+	atsInvitations: { file: 'ats-invitations.json', id: 'exAtsInvitations', webhookPath: 'ats-candidates' },
+	resultsExport: { file: 'scheduled-results-export.json', id: 'exResultsExport' },
+	resultsExportSheets: { file: 'scheduled-results-export-google-sheets.json', id: 'exResultsSheets' },
+	completionCallback: { file: 'completion-ats-callback.json', id: 'exCompletionAts' },
+	aiAgentTools: { file: 'ai-agent-tools.json', id: 'exAiAgentTools' },
+} as const;
+
+export type ExampleName = keyof typeof EXAMPLES;
+
+export interface ExampleWorkflow extends WorkflowImport {
+	nodes: Array<{ name: string; type: string; typeVersion: number } & Record<string, unknown>>;
+}
+
+/** Replaces every occurrence of each placeholder by its value, in the JSON text as shipped. */
+export function loadExample(name: ExampleName, substitutions: Partial<Record<keyof typeof PLACEHOLDERS, string>> = {}): ExampleWorkflow {
+	let text = readFileSync(path.join(EXAMPLES_DIR, EXAMPLES[name].file), 'utf8');
+	for (const [key, value] of Object.entries(substitutions)) {
+		text = text.split(PLACEHOLDERS[key as keyof typeof PLACEHOLDERS]).join(value);
+	}
+	return JSON.parse(text) as ExampleWorkflow;
+}
+
+/** The examples' credential, pointing at a sandbox with the demo client. */
+export function exampleCredential(sandboxUrl: string): CredentialImport {
+	return sandboxCredential(sandboxUrl, EXAMPLE_CREDENTIAL);
+}

@@ -1,0 +1,334 @@
+/**
+ * Issue 5: the example workflows of `examples/`, imported as shipped (only their placeholders
+ * substituted) into one real n8n with the package installed, and run against the sandbox.
+ */
+import axios, { type AxiosInstance } from 'axios';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import type { N8nInstance } from '../../harness/n8n';
+import { PACKAGE_NAME, startN8n } from '../../harness/n8n';
+import { packPackage } from '../../harness/pack';
+import { freePort, sleep } from '../../harness/process';
+import type { SandboxProcess } from '../../harness/sandbox-process';
+import { startSandboxProcess } from '../../harness/sandbox-process';
+import { EXAMPLES, exampleCredential, loadExample, type ExampleName } from '../../scripts/lib/examples';
+import { SETUP_TIMEOUT_MS, TEST_TIMEOUT_MS, sandboxRequests } from './helpers/context';
+
+type Json = Record<string, unknown>;
+
+interface SandboxState {
+	interviews: Array<{ interviewId: string; interviewName: string; status: string; interviewConfig?: Json }>;
+	candidates: Array<{ interviewId: string; email: string; name?: string; status: string; scores?: Json | null; reportLink?: string | null }>;
+}
+
+const ACCESS_LINKS_ROUTE = 'POST /api/v1/interview/:id/access-links';
+
+let n8n: N8nInstance | undefined;
+let sandbox: SandboxProcess | undefined;
+let control: AxiosInstance;
+let exportDir: string;
+let failed = false;
+
+beforeAll(async () => {
+	sandbox = await startSandboxProcess({ seed: 'demo' });
+	control = axios.create({ baseURL: `${sandbox.url}/__sandbox`, timeout: 30_000 });
+	exportDir = mkdtempSync(path.join(tmpdir(), 'interview-service-export-'));
+	n8n = await startN8n({ tgz: await packPackage(), env: { N8N_RESTRICT_FILE_ACCESS_TO: exportDir } });
+	await n8n.setupOwner();
+	await n8n.importCredentials([exampleCredential(sandbox.url)]);
+}, SETUP_TIMEOUT_MS);
+
+afterAll(async () => {
+	if (failed) n8n?.keepUserFolder();
+	await n8n?.stop();
+	await sandbox?.stop();
+	if (exportDir) rmSync(exportDir, { recursive: true, force: true });
+	if (failed && n8n) process.stderr.write(`n8n user folder kept for inspection: ${n8n.userFolder}\n`);
+}, 60_000);
+
+/** A failing test gets n8n's log tail, and the user folder is kept. */
+const withLog = (body: (n8n: N8nInstance) => Promise<void>) => async () => {
+	if (!n8n) throw new Error('e2e setup did not complete (see beforeAll error)');
+	const instance = n8n;
+	try {
+		await body(instance);
+	} catch (error) {
+		failed = true;
+		if (error instanceof Error) error.message += `\n--- n8n log tail (${instance.logFile}) ---\n${instance.logTail(60)}`;
+		throw error;
+	}
+};
+
+async function seedInterview(name: string, candidates: Array<Json> = []): Promise<string> {
+	const seeded = await control.post('/seed', { interviews: [{ interviewName: name, status: 'published' }] });
+	const interviewId = (seeded.data as { interviewIds: string[] }).interviewIds[0];
+	if (candidates.length > 0) await control.post('/seed', { candidates: candidates.map((c) => ({ interviewId, ...c })) });
+	return interviewId;
+}
+
+async function sandboxState(): Promise<SandboxState> {
+	return (await control.get('/state')).data as SandboxState;
+}
+
+/** Production webhooks register shortly after activation: retry the first 404s for a bounded time. */
+async function postWebhook(url: string, body: unknown) {
+	const deadline = Date.now() + 30_000;
+	for (;;) {
+		const response = await axios.post(url, body, { validateStatus: () => true, timeout: 120_000 });
+		if (response.status !== 404 || Date.now() > deadline) return response;
+		await sleep(500);
+	}
+}
+
+/** RFC 4180 enough for n8n's CSV (which starts with a byte-order mark): quoted fields may hold commas, quotes and newlines. */
+function parseCsv(text: string): Array<Record<string, string>> {
+	const rows: string[][] = [];
+	const body = text.replace(/^\uFEFF/, '');
+	let row: string[] = [];
+	let field = '';
+	let quoted = false;
+	for (let i = 0; i < body.length; i++) {
+		const char = body[i];
+		if (quoted) {
+			if (char === '"' && body[i + 1] === '"') {
+				field += '"';
+				i++;
+			} else if (char === '"') quoted = false;
+			else field += char;
+		} else if (char === '"') quoted = true;
+		else if (char === ',') {
+			row.push(field);
+			field = '';
+		} else if (char === '\n' || char === '\r') {
+			if (char === '\r' && body[i + 1] === '\n') i++;
+			row.push(field);
+			rows.push(row);
+			row = [];
+			field = '';
+		} else field += char;
+	}
+	if (field !== '' || row.length > 0) rows.push([...row, field]);
+	const [header, ...records] = rows.filter((r) => r.some((cell) => cell !== ''));
+	return records.map((record) => Object.fromEntries(header.map((name, index) => [name, record[index] ?? ''])));
+}
+
+interface Receiver {
+	url: string;
+	received: Array<{ method?: string; path?: string; body: Json }>;
+	close(): Promise<void>;
+}
+
+/** A stand-in ATS on loopback that records every JSON request. */
+async function startReceiver(): Promise<Receiver> {
+	const received: Receiver['received'] = [];
+	const readBody = async (request: IncomingMessage) => {
+		let text = '';
+		for await (const chunk of request) text += String(chunk);
+		return text === '' ? {} : (JSON.parse(text) as Json);
+	};
+	const server: Server = createServer((request, response) => {
+		readBody(request).then(
+			(body) => {
+				received.push({ method: request.method, path: request.url, body });
+				response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+			},
+			() => response.writeHead(400).end(),
+		);
+	});
+	const port = await freePort();
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${port}/api/interview-results`,
+		received,
+		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
+	};
+}
+
+describe('example workflows in real n8n', () => {
+	it(
+		'every example imports with node types and versions this n8n knows',
+		withLog(async (instance) => {
+			const nodeTypes = (await instance.rest.get(`${instance.url}/types/nodes.json`)).data as Array<{
+				name: string;
+				version: number | number[];
+			}>;
+			const known = new Set(
+				nodeTypes.flatMap((type) => [type.version].flat().map((version) => `${type.name}@${version}`)),
+			);
+			for (const name of Object.keys(EXAMPLES) as ExampleName[]) {
+				const workflow = loadExample(name);
+				const unknown = workflow.nodes.map((node) => `${node.type}@${node.typeVersion}`).filter((key) => !known.has(key));
+				expect({ example: name, unknown }).toEqual({ example: name, unknown: [] });
+				await instance.importWorkflow(workflow);
+				const stored = await instance.publicApi.get(`/workflows/${workflow.id}`);
+				expect(stored.status).toBe(200);
+				expect((stored.data as { name: string }).name).toBe(workflow.name);
+				expect((stored.data as { nodes: unknown[] }).nodes).toHaveLength(workflow.nodes.length);
+			}
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'1 ATS → invitations: 120 candidates in one POST get 120 links, in ceil(120 / 50) access-links requests; one candidate per call works too',
+		withLog(async (instance) => {
+			const interviewId = await seedInterview('E2E ATS invitations');
+			const workflow = loadExample('atsInvitations', { interviewId });
+			await instance.importWorkflow(workflow);
+			await instance.activate(workflow.id);
+			try {
+				const webhookUrl = `${instance.url}/webhook/${EXAMPLES.atsInvitations.webhookPath}`;
+				const candidates = Array.from({ length: 120 }, (_, i) => ({ name: `ATS Candidate ${i}`, email: `ats${i}@example.com` }));
+				await control.delete('/requests');
+
+				const response = await postWebhook(webhookUrl, candidates);
+				expect(response.status).toBe(200);
+				const links = response.data as Array<{ email: string; preAuthLink: string; interviewId: string }>;
+				expect(links).toHaveLength(120);
+				links.forEach((link, index) => {
+					expect(link).toMatchObject({ email: candidates[index].email, interviewId });
+					expect(link.preAuthLink).toMatch(/^https?:\/\//);
+				});
+				const batches = (await sandboxRequests(control)).filter((request) => request.route === ACCESS_LINKS_ROUTE);
+				expect(batches).toHaveLength(Math.ceil(120 / 50));
+				expect(batches.map((request) => (request.body as { candidates: unknown[] }).candidates.length)).toEqual([50, 50, 20]);
+
+				const single = await postWebhook(webhookUrl, { name: 'Solo Candidate', email: 'solo@example.com' });
+				expect(single.status).toBe(200);
+				expect(single.data).toEqual([expect.objectContaining({ email: 'solo@example.com', preAuthLink: expect.any(String) })]);
+
+				const scheduled = (await sandboxState()).candidates.filter((c) => c.interviewId === interviewId && c.status === 'scheduled');
+				expect(scheduled).toHaveLength(121);
+			} finally {
+				await instance.deactivate(workflow.id);
+			}
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'2 scheduled results export: `n8n execute` writes one CSV row per completed candidate of the published interviews, with their scores',
+		withLog(async (instance) => {
+			const exportFile = path.join(exportDir, 'interview-results.csv');
+			await seedInterview('E2E export', [
+				{ email: 'exp1@example.com', name: 'Export One', status: 'completed', scores: { interviewScore: 77, communicationScore: 81, codingScore: 69 } },
+				{ email: 'exp2@example.com', name: 'Export Two', status: 'scheduled' },
+			]);
+			const workflow = loadExample('resultsExport', { exportFile });
+			await instance.importWorkflow(workflow);
+			const result = await instance.execute(workflow.id);
+			if (!result.run) throw new Error(`n8n execute failed (exit ${result.code}):\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-2000)}`);
+
+			const state = await sandboxState();
+			const published = new Map(state.interviews.filter((i) => i.status === 'published').map((i) => [i.interviewId, i]));
+			const expected = state.candidates
+				.filter((c) => c.status === 'completed' && published.has(c.interviewId))
+				.map((c) => ({
+					interview: published.get(c.interviewId)!.interviewName,
+					interviewId: c.interviewId,
+					candidateName: c.name ?? '',
+					candidateEmail: c.email,
+					interviewScore: String(c.scores?.interviewScore),
+					communicationScore: String(c.scores?.communicationScore),
+					codingScore: String(c.scores?.codingScore),
+				}));
+			expect(expected.length).toBeGreaterThanOrEqual(4);
+
+			const rows = parseCsv(readFileSync(exportFile, 'utf8'));
+			const byEmail = (a: Record<string, string>, b: Record<string, string>) => a.candidateEmail.localeCompare(b.candidateEmail);
+			expect(rows.map(({ reportLink, ...row }) => row).sort(byEmail)).toEqual(expected.sort(byEmail));
+			rows.forEach((row) => expect(row.reportLink).toMatch(/^https?:\/\//));
+			expect(rows.map((row) => row.candidateEmail)).not.toContain('exp2@example.com');
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'3 completion → ATS callback: a simulated completion reaches the ATS with the scores and the report link',
+		withLog(async (instance) => {
+			const receiver = await startReceiver();
+			const interviewId = await seedInterview('E2E completion callback', [
+				{ email: 'done@example.com', name: 'Done Candidate', status: 'scheduled' },
+			]);
+			const workflow = loadExample('completionCallback', { interviewId, atsUrl: receiver.url });
+			await instance.importWorkflow(workflow);
+			await instance.activate(workflow.id);
+			try {
+				// The public API answers before n8n has run the trigger's webhook creation.
+				const webhookUrl = async () =>
+					String((await sandboxState()).interviews.find((i) => i.interviewId === interviewId)?.interviewConfig?.webhookUrl ?? '');
+				const deadline = Date.now() + 30_000;
+				while (!(await webhookUrl()).startsWith(instance.url) && Date.now() < deadline) await sleep(250);
+				expect(await webhookUrl()).toContain(`${instance.url}/webhook/`);
+
+				const scores = { interviewScore: 88, communicationScore: 79, codingScore: 93 };
+				const completion = (await control.post(`/interviews/${interviewId}/complete`, { email: 'done@example.com', scores })).data as {
+					result: { reportLink: string };
+					delivery: { status: number } | null;
+				};
+				expect(completion.delivery?.status).toBe(200);
+
+				const received = Date.now() + 30_000;
+				while (receiver.received.length === 0 && Date.now() < received) await sleep(250);
+				expect(receiver.received).toHaveLength(1);
+				expect(receiver.received[0]).toMatchObject({ method: 'POST', path: '/api/interview-results' });
+				expect(receiver.received[0].body).toEqual({
+					event: 'interview.completed',
+					interviewId,
+					candidate: { name: 'Done Candidate', email: 'done@example.com' },
+					scores,
+					reportLink: completion.result.reportLink,
+					completedAt: expect.any(String),
+				});
+				expect(completion.result.reportLink).toMatch(/^https?:\/\//);
+			} finally {
+				await instance.deactivate(workflow.id);
+				await receiver.close();
+			}
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'4 AI agent: n8n exposes the tool variant with descriptions about interviews, and the agent workflow wires two of them',
+		withLog(async (instance) => {
+			const nodeTypes = (await instance.rest.get(`${instance.url}/types/nodes.json`)).data as Array<{
+				name: string;
+				description: string;
+				outputs: unknown;
+				properties: Array<{ name: string; default?: unknown; options?: Array<{ value: string; action?: string }> }>;
+			}>;
+			const tool = nodeTypes.find((type) => type.name === `${PACKAGE_NAME}.interviewServiceTool`);
+			expect(tool).toBeDefined();
+			expect(tool!.outputs).toEqual(['ai_tool']);
+			const toolDescription = tool!.properties.find((property) => property.name === 'toolDescription');
+			expect(String(toolDescription?.default)).toMatch(/interview/i);
+			const actions = tool!.properties
+				.filter((property) => property.name === 'operation')
+				.flatMap((property) => property.options ?? [])
+				.map((option) => option.action)
+				.filter((action): action is string => typeof action === 'string' && action !== '');
+			expect(actions).toEqual(expect.arrayContaining(['Get many interviews', 'Invite candidates']));
+
+			const workflow = loadExample('aiAgentTools');
+			await instance.importWorkflow(workflow);
+			const stored = (await instance.publicApi.get(`/workflows/${workflow.id}`)).data as {
+				nodes: Array<{ name: string; type: string; parameters: Json }>;
+				connections: Record<string, { ai_tool?: Array<Array<{ node: string }>> }>;
+			};
+			const tools = stored.nodes.filter((node) => node.type === `${PACKAGE_NAME}.interviewServiceTool`);
+			expect(tools.map((node) => `${node.parameters.resource}.${node.parameters.operation}`).sort()).toEqual([
+				'candidate.invite',
+				'interview.getMany',
+			]);
+			for (const node of tools) {
+				expect(stored.connections[node.name].ai_tool?.[0]?.[0]?.node).toBe('Recruiting Assistant');
+				expect(String(node.parameters.toolDescription)).toMatch(/interview/i);
+			}
+		}),
+		TEST_TIMEOUT_MS,
+	);
+});
