@@ -23,9 +23,14 @@ export default [
 	{
 		ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'bench/results/**', '**/*.js', '**/*.mjs', 'package-lock.json'],
 	},
+	...tseslint.configs.recommended.map((config) => ({ ...config, files: ['**/*.ts'] })),
 	{
 		files: ['**/*.ts'],
 		languageOptions: { parser: tseslint.parser, parserOptions: { sourceType: 'module' } },
+		rules: {
+			// `const { dropped, ...kept } = object` is how we omit a key.
+			'@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+		},
 	},
 	{
 		files: ['package.json'],
