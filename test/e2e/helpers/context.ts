@@ -4,6 +4,8 @@
  * folder is kept for inspection.
  */
 import axios, { type AxiosInstance } from 'axios';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 
 import type { CredentialImport, N8nInstance } from '../../../harness/n8n';
 import { startN8n } from '../../../harness/n8n';
@@ -39,7 +41,12 @@ export function useE2e(options: { seed?: string; importCredential?: boolean; set
 
 	beforeAll(async () => {
 		sandbox = await startSandboxProcess({ seed: options.seed });
-		n8n = await startN8n({ tgz: await packPackage() });
+		const tgz = await packPackage();
+		try {
+			n8n = await startN8n({ tgz });
+		} finally {
+			rmSync(path.dirname(tgz), { recursive: true, force: true });
+		}
 		if (options.setupOwner !== false) await n8n.setupOwner();
 		const credential = sandboxCredential(sandbox.url);
 		if (options.importCredential !== false) await n8n.importCredentials([credential]);
