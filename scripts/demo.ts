@@ -1,0 +1,157 @@
+/**
+ * `npm start`: the local demo. Installs the pinned n8n and Node 24 on first run, starts the
+ * sandbox with demo data and n8n with this package installed, the demo credential and the
+ * example workflows imported, then prints how to log in. Ctrl+C stops everything.
+ *
+ * `--exit-when-ready` (or DEMO_EXIT_WHEN_READY=1) stops everything once it is ready (for CI).
+ * SANDBOX_PORT (4010) and N8N_PORT (5678) choose the ports; INTERVIEW_SERVICE_DEMO_FOLDER the
+ * n8n user folder (default: `demo` in the cache folder, kept between runs).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import { packPackage } from '../harness/pack';
+import { spawnGroup, stopGroup, tail, waitForLine } from '../harness/process';
+import { cacheRoot, ensureRuntime, N8N_VERSION } from '../harness/runtime';
+import { REPO_ROOT } from '../harness/sandbox-process';
+import { assertPortFree, DEMO_OWNER, demoCli, installPackage, READY_BANNER, startDemoN8n, type DemoN8n } from './lib/demoN8n';
+import { EXAMPLE_CREDENTIAL, EXAMPLES, exampleCredential, loadExample, type ExampleName } from './lib/examples';
+
+const SANDBOX_READY = 'Interview Service sandbox listening on ';
+
+function say(message: string) {
+	process.stdout.write(`[demo] ${message}\n`);
+}
+
+function portFrom(variable: string, fallback: number): number {
+	const value = process.env[variable];
+	if (value === undefined || value === '') return fallback;
+	const port = Number(value);
+	if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`${variable} must be a port number, not "${value}"`);
+	return port;
+}
+
+const stoppers: Array<() => Promise<void>> = [];
+let stopping: Promise<void> | undefined;
+
+/** Stops what was started, newest first; safe to call twice. */
+async function stopAll(): Promise<void> {
+	stopping ??= (async () => {
+		for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
+	})();
+	await stopping;
+}
+
+async function startSandbox(port: number): Promise<string> {
+	const child: ChildProcess = spawnGroup(
+		path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
+		['sandbox/main.ts', '--port', String(port), '--seed', 'demo'],
+		{ cwd: REPO_ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] },
+	);
+	stoppers.push(async () => await stopGroup(child, 5_000));
+	let output = '';
+	child.stderr?.on('data', (chunk: Buffer) => (output = tail(output + chunk.toString(), 40)));
+	try {
+		const line = await waitForLine(child, (l) => l.startsWith(SANDBOX_READY), 60_000, 'sandbox');
+		return line.slice(SANDBOX_READY.length).trim();
+	} catch (error) {
+		throw new Error(`${(error as Error).message}\n${output}`);
+	}
+}
+
+/** Examples whose placeholders the demo can fill; example 3's ATS URL stays for the user to set. */
+function demoWorkflows(exportFile: string) {
+	return (Object.keys(EXAMPLES) as ExampleName[]).map((name) => loadExample(name, { exportFile }));
+}
+
+function banner(options: { n8n: DemoN8n; sandboxUrl: string; exportFile: string; userFolder: string }): string {
+	const { n8n, sandboxUrl, exportFile, userFolder } = options;
+	const workflowUrl = (name: ExampleName) => `${n8n.url}/workflow/${EXAMPLES[name].id}`;
+	const webhook = `${n8n.url}/webhook/${EXAMPLES.atsInvitations.webhookPath}`;
+	return [
+		'',
+		READY_BANNER,
+		'',
+		`  Editor URL:     ${n8n.url}`,
+		`  Login:          ${DEMO_OWNER.email}  /  ${DEMO_OWNER.password}`,
+		`  Sandbox URL:    ${sandboxUrl}  (the fake Interview Service, seeded with demo interviews and candidates)`,
+		`  Demo API login: Client ID demo-client, API Key demo-api-key (already saved in n8n as the credential "${EXAMPLE_CREDENTIAL.name}")`,
+		'',
+		'  Example workflows (imported, each pointing at the sandbox):',
+		`    1. ATS → interview invitations (active):   ${workflowUrl('atsInvitations')}`,
+		`    2. Scheduled results export (CSV):          ${workflowUrl('resultsExport')}`,
+		`       Google Sheets variant:                   ${workflowUrl('resultsExportSheets')}`,
+		`    3. Completion → ATS callback:               ${workflowUrl('completionCallback')}`,
+		`    4. AI recruiting assistant (agent tools):   ${workflowUrl('aiAgentTools')}`,
+		'',
+		'  Try this: open the editor and log in, then open example 2 and click "Execute workflow": it reads every',
+		'  published interview, fetches the results and writes one CSV row per completed candidate to',
+		`  ${exportFile}. Then invite candidates the way an ATS would, through example 1 (active):`,
+		`    curl -s -X POST ${webhook} -H 'content-type: application/json' \\`,
+		`      -d '[{"name":"Ada Lovelace","email":"ada@example.com"},{"name":"Alan Turing","email":"alan@example.com"}]'`,
+		'  and see each candidate\'s preAuthLink in the answer, and the execution under "Executions".',
+		`  Add a node: search "Interview Service" in the nodes panel. n8n's data and log: ${userFolder}`,
+		'',
+		'  Press Ctrl+C to stop n8n and the sandbox.',
+		'',
+	].join('\n');
+}
+
+async function main() {
+	const exitWhenReady = process.argv.includes('--exit-when-ready') || ['1', 'true'].includes(process.env.DEMO_EXIT_WHEN_READY ?? '');
+	const sandboxPort = portFrom('SANDBOX_PORT', 4010);
+	const n8nPort = portFrom('N8N_PORT', 5678);
+	const userFolder = process.env.INTERVIEW_SERVICE_DEMO_FOLDER ?? path.join(cacheRoot(), 'demo');
+	const exportDir = path.join(userFolder, 'exports');
+	const exportFile = path.join(exportDir, 'interview-results.csv');
+	mkdirSync(exportDir, { recursive: true });
+	await assertPortFree(sandboxPort, 'SANDBOX_PORT');
+	await assertPortFree(n8nPort, 'N8N_PORT');
+
+	say(`1/5 n8n ${N8N_VERSION} and Node 24 in ${cacheRoot()} (the first run installs them: about 5 minutes and 2.9 GB)`);
+	const runtime = await ensureRuntime();
+
+	say(`2/5 starting the sandbox on 127.0.0.1:${sandboxPort} with demo data`);
+	const sandboxUrl = await startSandbox(sandboxPort);
+
+	say(`3/5 packing this package and installing it into ${path.join(userFolder, '.n8n', 'nodes')}`);
+	await installPackage(userFolder, await packPackage());
+
+	say('4/5 importing the demo credential and the example workflows');
+	const cli = demoCli(runtime, userFolder, n8nPort, exportDir);
+	await cli.importCredentials([exampleCredential(sandboxUrl)]);
+	await cli.importWorkflows(demoWorkflows(exportFile));
+
+	say(`5/5 starting n8n on 127.0.0.1:${n8nPort} (log: ${path.join(userFolder, 'n8n.log')})`);
+	const n8n = await startDemoN8n({ runtime, userFolder, port: n8nPort, exportDir });
+	stoppers.push(n8n.stop);
+	await n8n.signIn();
+	await n8n.activate(EXAMPLES.atsInvitations.id);
+
+	process.stdout.write(banner({ n8n, sandboxUrl, exportFile, userFolder }));
+	if (exitWhenReady) {
+		say('--exit-when-ready: stopping');
+		await stopAll();
+		return;
+	}
+	// Runs until a signal arrives (onSignal).
+	setInterval(() => undefined, 60 * 60_000);
+}
+
+function onSignal(signal: NodeJS.Signals) {
+	say(`${signal}: stopping n8n and the sandbox`);
+	stopAll().then(
+		() => process.exit(0),
+		() => process.exit(1),
+	);
+}
+
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+main().catch(async (error: unknown) => {
+	process.stderr.write(`[demo] failed: ${error instanceof Error ? error.message : String(error)}\n`);
+	await stopAll();
+	process.exit(1);
+});

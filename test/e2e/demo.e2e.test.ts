@@ -1,0 +1,129 @@
+/**
+ * Issue 5: `npm start` (scripts/demo.ts) end to end, in a temporary demo folder on free ports:
+ * the printed URLs answer, the login works, the credential and the example workflows are there,
+ * example 1 is live, SIGTERM stops everything; a second start reuses the folder and `--exit-when-ready` exits.
+ */
+import axios from 'axios';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { freePort, runBounded, spawnGroup, stopGroup, withTimeout } from '../../harness/process';
+import { REPO_ROOT } from '../../harness/sandbox-process';
+import { READY_BANNER } from '../../scripts/lib/demoN8n';
+import { EXAMPLE_CREDENTIAL, EXAMPLES } from '../../scripts/lib/examples';
+import { SETUP_TIMEOUT_MS } from './helpers/context';
+
+const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+
+let demoFolder: string;
+let env: NodeJS.ProcessEnv;
+let demo: ChildProcess | undefined;
+
+beforeAll(async () => {
+	demoFolder = mkdtempSync(path.join(tmpdir(), 'interview-service-demo-'));
+	env = {
+		...process.env,
+		NODE_ENV: undefined,
+		INTERVIEW_SERVICE_DEMO_FOLDER: demoFolder,
+		SANDBOX_PORT: String(await freePort()),
+		N8N_PORT: String(await freePort()),
+		DEMO_EXIT_WHEN_READY: undefined,
+	};
+});
+
+afterAll(async () => {
+	if (demo) await stopGroup(demo, 20_000);
+	rmSync(demoFolder, { recursive: true, force: true });
+}, 60_000);
+
+/** The value printed after `label` in the banner. */
+function printed(output: string, label: string): string {
+	const line = output.split('\n').find((l) => l.trim().startsWith(label));
+	if (!line) throw new Error(`"${label}" not printed:\n${output}`);
+	return line.trim().slice(label.length).trim();
+}
+
+async function refused(url: string): Promise<boolean> {
+	try {
+		await axios.get(url, { timeout: 5_000 });
+		return false;
+	} catch (error) {
+		return (error as { code?: string }).code === 'ECONNREFUSED';
+	}
+}
+
+describe('npm start (scripts/demo.ts)', () => {
+	it(
+		'prints the editor URL and login; the credential and the examples are there, example 1 answers; SIGTERM stops everything',
+		async () => {
+			demo = spawnGroup(TSX, ['scripts/demo.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+			const child = demo;
+			let output = '';
+			child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+			child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+			const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+			await withTimeout(
+				(async () => {
+					while (!output.includes('Press Ctrl+C')) {
+						if (child.exitCode !== null) throw new Error(`the demo exited early:\n${output}`);
+						await new Promise((resolve) => setTimeout(resolve, 250));
+					}
+				})(),
+				SETUP_TIMEOUT_MS - 120_000,
+				'the demo banner',
+			);
+			expect(output).toContain(READY_BANNER);
+
+			const editorUrl = printed(output, 'Editor URL:');
+			const [email, password] = printed(output, 'Login:').split(/\s+\/\s+/);
+			const sandboxUrl = printed(output, 'Sandbox URL:').split(/\s/)[0];
+			expect(editorUrl).toBe(`http://127.0.0.1:${env.N8N_PORT}`);
+			expect(sandboxUrl).toBe(`http://127.0.0.1:${env.SANDBOX_PORT}`);
+			expect((await axios.get(editorUrl)).status).toBe(200);
+			const state = (await axios.get(`${sandboxUrl}/__sandbox/state`)).data as { interviews: unknown[] };
+			expect(state.interviews.length).toBeGreaterThanOrEqual(3);
+
+			const rest = axios.create({ baseURL: `${editorUrl}/rest`, headers: { 'browser-id': 'demo-e2e' }, validateStatus: () => true });
+			const login = await rest.post('/login', { emailOrLdapLoginId: email, password });
+			expect(login.status).toBe(200);
+			rest.defaults.headers.common.Cookie = (login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+
+			const workflows = (await rest.get('/workflows')).data.data as Array<{ id: string; name: string }>;
+			expect(workflows.map((w) => w.id).sort()).toEqual(Object.values(EXAMPLES).map((e) => e.id).sort());
+			const credentials = (await rest.get('/credentials')).data.data as Array<{ id: string; name: string; type: string }>;
+			expect(credentials).toEqual(
+				expect.arrayContaining([expect.objectContaining({ ...EXAMPLE_CREDENTIAL, type: 'interviewServiceApi' })]),
+			);
+
+			const invited = await axios.post(`${editorUrl}/webhook/${EXAMPLES.atsInvitations.webhookPath}`, [
+				{ name: 'Ada Lovelace', email: 'ada@example.com' },
+				{ name: 'Alan Turing', email: 'alan@example.com' },
+			]);
+			expect(invited.data).toEqual([
+				expect.objectContaining({ email: 'ada@example.com', preAuthLink: expect.any(String) }),
+				expect.objectContaining({ email: 'alan@example.com', preAuthLink: expect.any(String) }),
+			]);
+
+			// Ctrl+C in a terminal: the signal reaches the script, which stops n8n and the sandbox.
+			process.kill(child.pid!, 'SIGTERM');
+			expect(await withTimeout(exited, 60_000, 'the demo after SIGTERM')).toBe(0);
+			demo = undefined;
+			expect(await refused(editorUrl)).toBe(true);
+			expect(await refused(`${sandboxUrl}/__sandbox/state`)).toBe(true);
+		},
+		SETUP_TIMEOUT_MS,
+	);
+
+	it(
+		'starts again on the same folder (owner, credential and examples kept) and exits with --exit-when-ready',
+		async () => {
+			const result = await runBounded(TSX, ['scripts/demo.ts', '--exit-when-ready'], { cwd: REPO_ROOT, env, timeoutMs: 300_000 });
+			const output = `${result.stdout}\n${result.stderr}`;
+			expect({ code: result.code, ready: output.includes(READY_BANNER) }).toEqual({ code: 0, ready: true });
+			expect(await refused(`http://127.0.0.1:${env.N8N_PORT}`)).toBe(true);
+		},
+		SETUP_TIMEOUT_MS,
+	);
+});
