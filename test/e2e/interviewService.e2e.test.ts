@@ -193,9 +193,12 @@ describe('Interview Service action node in real n8n', () => {
 	);
 
 	it(
-		'result: simplified results after simulated completions, and the e-mail filter',
+		'result: simplified results after simulated completions, the e-mail filter, "not ready" and "no candidates" told apart',
 		withLog(async (ctx) => {
 			const interviewId = await seedInterview(ctx.control);
+			const notReadyId = await seedInterview(ctx.control, { interviewName: 'E2E nobody finished' });
+			const emptyId = await seedInterview(ctx.control, { interviewName: 'E2E no candidates' });
+			await ctx.control.post('/seed', { candidates: [{ interviewId: notReadyId, email: 'slow@example.com', status: 'scheduled' }] });
 			await ctx.control.post('/seed', {
 				candidates: ['ada', 'bob', 'cy'].map((name) => ({ interviewId, email: `${name}@example.com`, name, status: 'scheduled' })),
 			});
@@ -207,22 +210,25 @@ describe('Interview Service action node in real n8n', () => {
 				email: 'bob@example.com',
 				scores: { interviewScore: 67, communicationScore: 72, codingScore: 60 },
 			});
-			const results = (name: string, filters: Json = {}) =>
+			const results = (name: string, filters: Json = {}, id = interviewId) =>
 				interviewServiceNode(
 					name,
-					{ resource: 'result', operation: 'getMany', interviewId: interviewById(interviewId), returnAll: true, filters },
+					{ resource: 'result', operation: 'getMany', interviewId: interviewById(id), returnAll: true, filters },
 					ctx.credential,
 				);
+			const branches = [
+				results('All Results'),
+				results('Bob Only', { candidateEmail: 'bob@example.com' }),
+				results('Not Ready', {}, notReadyId),
+				results('No Candidates', {}, emptyId),
+			];
 			const runData = await importAndRun(
 				ctx.n8n,
 				buildWorkflow(
 					'e2eResults',
 					'e2e results',
-					[manualTrigger(), results('All Results'), results('Bob Only', { candidateEmail: 'bob@example.com' })],
-					[
-						['Start', 'All Results'],
-						['Start', 'Bob Only'],
-					],
+					[manualTrigger(), ...branches],
+					branches.map((branch): [string, string] => ['Start', branch.name]),
 				),
 			);
 
@@ -235,6 +241,10 @@ describe('Interview Service action node in real n8n', () => {
 			expect(nodeOutput(runData, 'Bob Only')).toEqual([
 				expect.objectContaining({ email: 'bob@example.com', interviewScore: 67, codingScore: 60 }),
 			]);
+			expect(nodeOutput(runData, 'Not Ready')).toEqual([
+				expect.objectContaining({ interviewId: notReadyId, resultsReady: false, message: expect.stringContaining('not ready') }),
+			]);
+			expect(nodeOutput(runData, 'No Candidates')).toEqual([]);
 		}),
 		TEST_TIMEOUT_MS,
 	);
