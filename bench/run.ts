@@ -9,8 +9,8 @@ import path from 'node:path';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { interviewById, openSandbox } from '../test/integration/nodes/InterviewService/sandboxRun';
-import type { SandboxRun } from '../test/integration/nodes/InterviewService/sandboxRun';
+import { interviewById, openSandbox } from '../test/helpers/sandbox';
+import type { SandboxRun } from '../test/helpers/sandbox';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 

@@ -33,7 +33,7 @@ import { InterviewServiceTrigger } from '../../nodes/InterviewServiceTrigger/Int
 import { CREDENTIAL_TYPE, PACKAGE_NAME, TestCredentialsHelper, createAdditionalData } from './n8nCore';
 import type { TestCredentials } from './n8nCore';
 
-export const DEMO_CREDENTIALS = { clientId: 'demo-client', apiKey: 'demo-api-key' } as const;
+export { DEMO_CREDENTIALS } from './sandbox';
 
 const TRIGGERS: Record<string, INodeType> = {
 	interviewServiceTrigger: new InterviewServiceTrigger(),

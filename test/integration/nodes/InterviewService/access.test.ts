@@ -1,5 +1,5 @@
-import { openSandbox } from './sandboxRun';
-import type { SandboxRun } from './sandboxRun';
+import { openSandbox } from '../../../helpers/sandbox';
+import type { SandboxRun } from '../../../helpers/sandbox';
 
 let env: SandboxRun;
 

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
-import { interviewById, openSandbox } from './sandboxRun';
-import type { SandboxRun } from './sandboxRun';
+import { interviewById, openSandbox } from '../../../helpers/sandbox';
+import type { SandboxRun } from '../../../helpers/sandbox';
 
 const ACCESS_LINKS = 'POST /api/v1/interview/:id/access-links';
 const window = { startTime: '2026-03-01T09:00:00Z', endTime: '2026-03-08T18:00:00Z' };

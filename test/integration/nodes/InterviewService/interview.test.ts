@@ -1,5 +1,5 @@
-import { interviewById, openSandbox } from './sandboxRun';
-import type { SandboxRun } from './sandboxRun';
+import { interviewById, openSandbox } from '../../../helpers/sandbox';
+import type { SandboxRun } from '../../../helpers/sandbox';
 
 let env: SandboxRun;
 

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { interviewById, openSandbox } from './sandboxRun';
-import type { SandboxRun } from './sandboxRun';
+import { interviewById, openSandbox } from '../../../helpers/sandbox';
+import type { SandboxRun } from '../../../helpers/sandbox';
 
 let env: SandboxRun;
 

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { TriggerHarness } from '../../../helpers/n8nCoreTriggers';
-import { SandboxControl } from '../InterviewServiceTrigger/sandboxControl';
+import { SandboxControl } from '../../../helpers/sandbox';
 
 const PUBLISHED = 'cccccccccccccccccccccc01';
 const PUBLISHED_EMPTY = 'cccccccccccccccccccccc02';

@@ -1,5 +1,7 @@
 import { TriggerHarness } from '../../../helpers/n8nCoreTriggers';
-import { SandboxControl } from './sandboxControl';
+import { SandboxControl } from '../../../helpers/sandbox';
+
+import { setWebhookUrlAsSomeoneElse } from './foreignWebhook';
 
 const INTERVIEW_ID = 'aaaaaaaaaaaaaaaaaaaaaa01';
 const OLD_URL = 'https://old-receiver.example/hooks/interviews';
@@ -98,7 +100,7 @@ describe('Interview Service Trigger lifecycle against the sandbox', () => {
 	it('delete leaves a URL that someone else has put there since', async () => {
 		await harness.hook('create');
 		const foreign = 'https://someone-else.example/hook';
-		await sandbox.setWebhookUrlAsSomeoneElse(INTERVIEW_ID, foreign);
+		await setWebhookUrlAsSomeoneElse(sandbox, INTERVIEW_ID, foreign);
 		expect(await harness.hook('checkExists')).toBe(false);
 
 		expect(await harness.hook('delete')).toBe(true);

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { TriggerHarness } from '../../../helpers/n8nCoreTriggers';
-import { SandboxControl } from './sandboxControl';
+import { SandboxControl } from '../../../helpers/sandbox';
 
 const INTERVIEW_ID = 'bbbbbbbbbbbbbbbbbbbbbb01';
 const ADA = { email: 'ada@example.com', name: 'Ada Lovelace', scores: { interviewScore: 91, communicationScore: 84, codingScore: 88 } };
