@@ -200,6 +200,10 @@ export interface StartN8nOptions {
 }
 
 export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
+	if (options.env?.N8N_CUSTOM_EXTENSIONS) {
+		// The package is already in the nodes folder; a second copy would shadow it silently.
+		throw new Error('N8N_CUSTOM_EXTENSIONS must not be set: the package is installed as a community package');
+	}
 	const runtime = await ensureRuntime();
 	const userFolder = mkdtempSync(path.join(tmpdir(), 'interview-service-n8n-'));
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
