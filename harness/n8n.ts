@@ -113,8 +113,9 @@ export function nodeOutput(runData: RunData | undefined, nodeName: string): Arra
  * `.n8n/nodes/node_modules/<name>`, drop dev/peer/optional dependencies, `npm install` there
  * with scripts off), so a runtime dependency the package forgot to declare is absent here too.
  */
-async function installCommunityPackage(nodesDir: string, tgz: string): Promise<string> {
+export async function installCommunityPackage(nodesDir: string, tgz: string): Promise<string> {
 	const staging = path.join(nodesDir, 'node_modules', '.staging');
+	rmSync(staging, { recursive: true, force: true });
 	mkdirSync(staging, { recursive: true });
 	const untar = await runBounded('tar', ['-xzf', tgz, '-C', staging, '--strip-components=1'], {
 		cwd: nodesDir,
@@ -125,6 +126,8 @@ async function installCommunityPackage(nodesDir: string, tgz: string): Promise<s
 	const name = String(manifest.name);
 	const packageDir = path.join(nodesDir, 'node_modules', name);
 	mkdirSync(path.dirname(packageDir), { recursive: true });
+	// A reinstall (the demo's folder persists) replaces the earlier copy, so the rebuilt package is what n8n loads.
+	rmSync(packageDir, { recursive: true, force: true });
 	renameSync(staging, packageDir);
 	for (const field of ['devDependencies', 'peerDependencies', 'optionalDependencies']) delete manifest[field];
 	writeFileSync(path.join(packageDir, 'package.json'), JSON.stringify(manifest, null, 2));
@@ -155,7 +158,19 @@ async function installCommunityPackage(nodesDir: string, tgz: string): Promise<s
 	return name;
 }
 
-function n8nEnv(runtime: Runtime, userFolder: string, port: number, brokerPort: number): NodeJS.ProcessEnv {
+export interface N8nEnvOptions {
+	userFolder: string;
+	port: number;
+	/** The task-runner broker's port; every n8n process (server or CLI) needs its own. */
+	brokerPort: number;
+	encryptionKey?: string;
+}
+
+/** The environment of an n8n process (server or CLI), headless on loopback. */
+export function n8nEnv(
+	runtime: Runtime,
+	{ userFolder, port, brokerPort, encryptionKey = ENCRYPTION_KEY }: N8nEnvOptions,
+): NodeJS.ProcessEnv {
 	const inherited = { ...process.env };
 	// jest's NODE_ENV=test makes n8n refuse to load nodes; jest hooks and the system Node's
 	// module paths must not leak into Node 24 either.
@@ -167,7 +182,7 @@ function n8nEnv(runtime: Runtime, userFolder: string, port: number, brokerPort: 
 		...inherited,
 		PATH: `${path.join(runtime.nodeDir, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
 		N8N_USER_FOLDER: userFolder,
-		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+		N8N_ENCRYPTION_KEY: encryptionKey,
 		N8N_PORT: String(port),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: '127.0.0.1',
@@ -184,12 +199,24 @@ function n8nEnv(runtime: Runtime, userFolder: string, port: number, brokerPort: 
 	};
 }
 
-/** The JSON n8n prints after its log lines (`--rawOutput`): from the first line starting with `{`. */
+/**
+ * The JSON n8n prints with `--rawOutput`: it starts at the first line starting with `{` (log lines
+ * come before it) and ends at the last line starting with `}` that closes it (log lines may follow).
+ */
 export function parseCliJson(stdout: string): unknown {
 	const lines = stdout.split('\n');
 	const start = lines.findIndex((line) => line.startsWith('{'));
 	if (start === -1) return undefined;
-	return JSON.parse(lines.slice(start).join('\n'));
+	let lastError: unknown;
+	for (let end = lines.length; end > start; end--) {
+		if (!lines[end - 1].startsWith('}') && end - 1 !== start) continue;
+		try {
+			return JSON.parse(lines.slice(start, end).join('\n'));
+		} catch (error) {
+			lastError = error;
+		}
+	}
+	throw lastError ?? new Error('no JSON in the output of n8n');
 }
 
 export interface StartN8nOptions {
@@ -212,7 +239,7 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
-	const env = { ...n8nEnv(runtime, userFolder, port, await freePort()), ...options.env };
+	const env = { ...n8nEnv(runtime, { userFolder, port, brokerPort: await freePort() }), ...options.env };
 	const logFile = path.join(userFolder, 'n8n.log');
 	const log = createWriteStream(logFile);
 	const child: ChildProcess = spawnGroup(runtime.nodeBin, [runtime.n8nBin, 'start'], {

@@ -1,15 +1,15 @@
 /**
  * The demo's n8n: the pinned runtime (harness/runtime.ts) in a persistent user folder, with the
- * packed package installed into its nodes folder the way a user installs a community package
- * by hand (`npm install <tgz>` in `~/.n8n/nodes`), on a fixed loopback port.
+ * packed package installed into its nodes folder the way n8n installs a community package
+ * (harness/n8n.ts `installCommunityPackage`), on a fixed loopback port.
  */
 import axios, { type AxiosInstance } from 'axios';
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
-import { PACKAGE_NAME, type CredentialImport, type WorkflowImport } from '../../harness/n8n';
+import { installCommunityPackage, n8nEnv, type CredentialImport, type WorkflowImport } from '../../harness/n8n';
 import { freePort, runBounded, spawnGroup, stopGroup, tail, waitForLine } from '../../harness/process';
 import type { Runtime } from '../../harness/runtime';
 
@@ -42,47 +42,19 @@ export async function assertPortFree(port: number, variable: string): Promise<vo
 	});
 }
 
-function demoEnv(runtime: Runtime, userFolder: string, port: number, exportDir: string): NodeJS.ProcessEnv {
-	const inherited = { ...process.env };
-	for (const key of ['NODE_ENV', 'NODE_OPTIONS', 'NODE_PATH']) delete inherited[key];
-	for (const key of Object.keys(inherited)) {
-		if (key.startsWith('N8N_') || key.startsWith('npm_')) delete inherited[key];
-	}
+/** The harness's n8n environment, with the demo's own key and its export folder as the only file access. */
+async function demoEnv(runtime: Runtime, userFolder: string, port: number, exportDir: string): Promise<NodeJS.ProcessEnv> {
 	return {
-		...inherited,
-		PATH: `${path.join(runtime.nodeDir, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
-		N8N_USER_FOLDER: userFolder,
-		N8N_ENCRYPTION_KEY: DEMO_ENCRYPTION_KEY,
-		N8N_PORT: String(port),
-		N8N_LISTEN_ADDRESS: '127.0.0.1',
-		N8N_HOST: '127.0.0.1',
-		N8N_PROTOCOL: 'http',
-		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
-		N8N_LOG_LEVEL: 'info',
-		N8N_DIAGNOSTICS_ENABLED: 'false',
-		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-		N8N_TEMPLATES_ENABLED: 'false',
-		N8N_PERSONALIZATION_ENABLED: 'false',
-		N8N_SECURE_COOKIE: 'false',
-		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		...n8nEnv(runtime, { userFolder, port, brokerPort: await freePort(), encryptionKey: DEMO_ENCRYPTION_KEY }),
 		N8N_RESTRICT_FILE_ACCESS_TO: exportDir,
 	};
 }
 
-/** Replaces any earlier copy, so a rebuilt package is what n8n loads. */
+/** Installs the package into the demo's nodes folder exactly as n8n installs a community package. */
 export async function installPackage(userFolder: string, tgz: string): Promise<void> {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	mkdirSync(nodesDir, { recursive: true });
-	rmSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME), { recursive: true, force: true });
-	if (!existsSync(path.join(nodesDir, 'package.json'))) {
-		writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }, null, 2));
-	}
-	const install = await runBounded(
-		'npm',
-		['install', '--omit=peer', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--package-lock=false', tgz],
-		{ cwd: nodesDir, timeoutMs: 180_000 },
-	);
-	if (install.code !== 0) throw new Error(`npm install of the package into ${nodesDir} failed:\n${tail(install.stderr)}`);
+	await installCommunityPackage(nodesDir, tgz);
 }
 
 export interface N8nCli {
@@ -95,7 +67,7 @@ export function demoCli(runtime: Runtime, userFolder: string, port: number, expo
 	const run = async (command: string, input: unknown) => {
 		const file = path.join(userFolder, `${command.replace(':', '-')}.json`);
 		writeFileSync(file, JSON.stringify(input, null, 2));
-		const env = { ...demoEnv(runtime, userFolder, port, exportDir), N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
+		const env = await demoEnv(runtime, userFolder, port, exportDir);
 		const result = await runBounded(runtime.nodeBin, [runtime.n8nBin, command, `--input=${file}`], {
 			cwd: userFolder,
 			env,
@@ -150,7 +122,7 @@ export async function startDemoN8n(options: {
 }): Promise<DemoN8n> {
 	const { runtime, userFolder, port, exportDir } = options;
 	const url = `http://127.0.0.1:${port}`;
-	const env = { ...demoEnv(runtime, userFolder, port, exportDir), N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
+	const env = await demoEnv(runtime, userFolder, port, exportDir);
 	const logFile = path.join(userFolder, 'n8n.log');
 	const log = createWriteStream(logFile);
 	const child: ChildProcess = spawnGroup(runtime.nodeBin, [runtime.n8nBin, 'start'], {
