@@ -3,8 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { simplifyResult } from '../InterviewService/schemas';
 import type { CandidateResult } from '../InterviewService/schemas';
+import { isNotFound, unlessError } from '../InterviewService/transport/errors';
 import { isNewResult, readPollState, rememberResults, savePollState } from './dedupe';
-import { fetchCandidateResults, fetchPublishedInterviewIds, isCompleted, isNotFound, unlessError } from './results';
+import { fetchCandidateResults, fetchPublishedInterviewIds, isCompleted } from './results';
 
 export const WATCH_ONE = 'interview';
 export const WATCH_ALL_PUBLISHED = 'allPublished';

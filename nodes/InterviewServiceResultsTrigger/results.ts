@@ -2,26 +2,13 @@ import { z } from 'zod';
 
 import { candidateResult, interview } from '../InterviewService/schemas';
 import type { CandidateResult, Interview } from '../InterviewService/schemas';
-import { isResultsNotReady, statusOf } from '../InterviewService/transport/errors';
+import { isResultsNotReady, unlessError } from '../InterviewService/transport/errors';
 import { collectPages } from '../InterviewService/transport/pagination';
 import { apiRequest } from '../InterviewService/transport/request';
 import type { InterviewServiceContext } from '../InterviewService/transport/request';
 
 const resultList = z.array(candidateResult);
 const interviewList = z.array(interview);
-
-/** Resolves to `fallback` instead of failing when `accept(error)` says the failure means "nothing". */
-export async function unlessError<T, F>(request: Promise<T>, accept: (error: unknown) => boolean, fallback: F): Promise<T | F> {
-	return await request.then(
-		(value) => value,
-		(error: unknown) => {
-			if (accept(error)) return fallback;
-			throw error;
-		},
-	);
-}
-
-export const isNotFound = (error: unknown) => statusOf(error) === 404;
 
 /** Every candidate result of one interview (all pages); none while results are not ready. */
 export async function fetchCandidateResults(

@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { interview } from '../InterviewService/schemas';
 import type { Interview } from '../InterviewService/schemas';
+import { isNotFound, unlessError } from '../InterviewService/transport/errors';
 import { apiRequest } from '../InterviewService/transport/request';
-import { isNotFound, unlessError } from '../InterviewServiceResultsTrigger/results';
 import { forgetRegistration, readRegistration, saveRegistration } from './registration';
 import type { Registration } from './registration';
 import { createWebhookSecret, withSecret, withoutQuery } from './secret';

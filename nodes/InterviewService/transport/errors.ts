@@ -74,3 +74,16 @@ export function isResultsNotReady(error: unknown): boolean {
 	if (details?.code === 'RESULTS_NOT_READY') return true;
 	return /not ready/i.test((error as { message?: string }).message ?? '');
 }
+
+/** Resolves to `fallback` instead of failing when `accept(error)` says the failure means "nothing". */
+export async function unlessError<T, F>(request: Promise<T>, accept: (error: unknown) => boolean, fallback: F): Promise<T | F> {
+	return await request.then(
+		(value) => value,
+		(error: unknown) => {
+			if (accept(error)) return fallback;
+			throw error;
+		},
+	);
+}
+
+export const isNotFound = (error: unknown) => statusOf(error) === 404;

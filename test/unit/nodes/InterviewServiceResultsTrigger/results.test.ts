@@ -1,7 +1,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { isCompleted, unlessError } from '../../../../nodes/InterviewServiceResultsTrigger/results';
+import { unlessError } from '../../../../nodes/InterviewService/transport/errors';
+import { isCompleted } from '../../../../nodes/InterviewServiceResultsTrigger/results';
 
 const node: INode = {
 	id: '1',
