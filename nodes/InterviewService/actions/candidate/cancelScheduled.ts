@@ -56,7 +56,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'name@email.com',
-		description: 'E-mail of the scheduled candidate to cancel, usually mapped from the input item, e.g. {{ $JSON.email }}',
+		description: 'E-mail of the scheduled candidate to cancel, usually mapped from the input item with an expression (drag the email field of the input here)',
 		displayOptions: { show: { ...displayOptions.show, emailSource: ['inputItems'] } },
 	},
 ];

@@ -44,7 +44,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'name@email.com',
-		description: 'E-mail of the candidate, usually mapped from the input item, e.g. {{ $JSON.email }}',
+		description: 'E-mail of the candidate, usually mapped from the input item with an expression (drag the email field of the input here)',
 		displayOptions,
 	},
 	{
