@@ -219,6 +219,20 @@ export function parseCliJson(stdout: string): unknown {
 	throw lastError ?? new Error('no JSON in the output of n8n');
 }
 
+/** `n8n start` in its own process group, everything it prints going to `<userFolder>/n8n.log`. */
+export function spawnN8nServer(runtime: Runtime, userFolder: string, env: NodeJS.ProcessEnv) {
+	const logFile = path.join(userFolder, 'n8n.log');
+	const log = createWriteStream(logFile);
+	const child: ChildProcess = spawnGroup(runtime.nodeBin, [runtime.n8nBin, 'start'], {
+		cwd: userFolder,
+		env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	child.stdout?.pipe(log);
+	child.stderr?.pipe(log);
+	return { child, logFile, log };
+}
+
 export interface StartN8nOptions {
 	/** The packed package (harness/pack.ts). */
 	tgz: string;
@@ -240,15 +254,7 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
 	const env = { ...n8nEnv(runtime, { userFolder, port, brokerPort: await freePort() }), ...options.env };
-	const logFile = path.join(userFolder, 'n8n.log');
-	const log = createWriteStream(logFile);
-	const child: ChildProcess = spawnGroup(runtime.nodeBin, [runtime.n8nBin, 'start'], {
-		cwd: userFolder,
-		env,
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
-	child.stdout?.pipe(log);
-	child.stderr?.pipe(log);
+	const { child, logFile, log } = spawnN8nServer(runtime, userFolder, env);
 
 	const logTail = (lines = 80) => {
 		try {

@@ -4,13 +4,12 @@
  * (harness/n8n.ts `installCommunityPackage`), on a fixed loopback port.
  */
 import axios, { type AxiosInstance } from 'axios';
-import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
-import { installCommunityPackage, n8nEnv, type CredentialImport, type WorkflowImport } from '../../harness/n8n';
-import { freePort, runBounded, spawnGroup, stopGroup, tail, waitForLine } from '../../harness/process';
+import { installCommunityPackage, n8nEnv, spawnN8nServer, type CredentialImport, type WorkflowImport } from '../../harness/n8n';
+import { freePort, runBounded, stopGroup, tail, waitForLine } from '../../harness/process';
 import type { Runtime } from '../../harness/runtime';
 
 /** Fixed: the persistent folder's credentials must decrypt at every start. */
@@ -123,15 +122,7 @@ export async function startDemoN8n(options: {
 	const { runtime, userFolder, port, exportDir } = options;
 	const url = `http://127.0.0.1:${port}`;
 	const env = await demoEnv(runtime, userFolder, port, exportDir);
-	const logFile = path.join(userFolder, 'n8n.log');
-	const log = createWriteStream(logFile);
-	const child: ChildProcess = spawnGroup(runtime.nodeBin, [runtime.n8nBin, 'start'], {
-		cwd: userFolder,
-		env,
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
-	child.stdout?.pipe(log);
-	child.stderr?.pipe(log);
+	const { child, logFile, log } = spawnN8nServer(runtime, userFolder, env);
 	let stopped = false;
 	const stop = async () => {
 		if (stopped) return;
