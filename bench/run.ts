@@ -46,6 +46,15 @@ async function seedCompleted(env: SandboxRun, count: number): Promise<string> {
 	return interviewId;
 }
 
+/** Result → Get Many, Return All + Simplify, over 2000 completed candidates. */
+async function readAllResults(env: SandboxRun) {
+	const interviewId = await seedCompleted(env, 2000);
+	return {
+		parameters: { resource: 'result', operation: 'getMany', interviewId: interviewById(interviewId), returnAll: true },
+		expectItems: 2000,
+	};
+}
+
 /** Invite 1000 people to a fresh interview, one candidate per input item. */
 async function inviteThousand(env: SandboxRun, interviewName: string) {
 	const [interviewId] = await env.seedInterviews([{ interviewName }]);
@@ -75,20 +84,14 @@ const scenarios: Scenario[] = [
 		name: 'results-all-2000',
 		what: 'Result → Get Many, Return All + Simplify over 2000 candidates (page size 100)',
 		target: { maxMedianMs: 3000, maxRequests: 21, maxHeapGrowthMb: 100 },
-		setup: async (env) => ({
-			parameters: { resource: 'result', operation: 'getMany', interviewId: interviewById(await seedCompleted(env, 2000)), returnAll: true },
-			expectItems: 2000,
-		}),
+		setup: readAllResults,
 	},
 	{
 		name: 'results-all-2000-capped',
 		what: 'Same, with the server silently capping limit at 20 (nothing may be lost)',
 		config: { maxPageSize: 20 },
 		target: { maxMedianMs: 6000, maxRequests: 101, maxHeapGrowthMb: 100 },
-		setup: async (env) => ({
-			parameters: { resource: 'result', operation: 'getMany', interviewId: interviewById(await seedCompleted(env, 2000)), returnAll: true },
-			expectItems: 2000,
-		}),
+		setup: readAllResults,
 	},
 	{
 		name: 'invite-1000-latency-25ms',
