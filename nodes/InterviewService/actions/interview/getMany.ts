@@ -1,12 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { z } from 'zod';
 
-import { interview } from '../../schemas';
-import type { Interview } from '../../schemas';
 import { runPerItem } from '../../helpers/items';
 import { limitOf, showFor, withoutUndefined } from '../../helpers/parameters';
-import { collectPages } from '../../transport/pagination';
-import { callApi } from '../../helpers/api';
+import { listInterviews } from '../../transport/lists';
 import { returnAllOrLimit } from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'getMany');
@@ -58,28 +54,10 @@ export function buildListQuery(this: IExecuteFunctions, itemIndex: number): Inte
 	});
 }
 
-const interviewPage = z.array(interview);
-
-/** Walks get-interviews; also used by the picker's search. */
-export async function listInterviews(
-	this: IExecuteFunctions,
-	{ limit, status, search }: InterviewListQuery,
-	itemIndex: number,
-): Promise<Interview[]> {
-	return await collectPages(
-		async (page, pageLimit) =>
-			await callApi(this, 'GET', '/api/v1/interview/get-interviews', interviewPage, {
-				qs: withoutUndefined({ page, limit: pageLimit, status, search }),
-				itemIndex,
-			}),
-		{ limit, keyOf: (item) => item.interviewId },
-	);
-}
-
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await runPerItem(
 		this,
 		(itemIndex) => buildListQuery.call(this, itemIndex),
-		async (query, itemIndex) => (await listInterviews.call(this, query, itemIndex)) as IDataObject[],
+		async (query, itemIndex) => (await listInterviews.call(this, { ...query, itemIndex })) as IDataObject[],
 	);
 }

@@ -1,15 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { z } from 'zod';
 
-import { candidateResult, simplifyResult } from '../../schemas';
+import { simplifyResult } from '../../schemas';
 import type { CandidateResult } from '../../schemas';
 import { emailKey } from '../../helpers/email';
 import { asNodeError, runPerItem } from '../../helpers/items';
 import { interviewIdOf, limitOf, showFor, withoutUndefined } from '../../helpers/parameters';
 import { invalidInput } from '../../helpers/validation';
 import { isResultsNotReady } from '../../transport/errors';
-import { collectPages } from '../../transport/pagination';
-import { callApi } from '../../helpers/api';
+import { listResults } from '../../transport/lists';
 import { interviewLocator, returnAllOrLimit } from '../common.descriptions';
 
 const displayOptions = showFor('result', 'getMany');
@@ -126,23 +124,13 @@ export function notReadyStatus(interviewId: string, message: string): IDataObjec
 	return { interviewId, resultsReady: false, message };
 }
 
-const resultsPage = z.array(candidateResult);
-
 async function fetchResults(this: IExecuteFunctions, query: ResultsQuery, itemIndex: number): Promise<CandidateResult[]> {
-	const path = `/api/v1/interview/${encodeURIComponent(query.interviewId)}/results`;
 	// The service's `search` is fuzzy; it only narrows the pages, the exact match is ours.
-	const results = await collectPages(
-		async (page, pageLimit) =>
-			await callApi(this, 'GET', path, resultsPage, {
-				qs: withoutUndefined({ page, limit: pageLimit, search: query.candidateEmail }),
-				itemIndex,
-			}),
-		{
-			limit: query.candidateEmail === undefined ? query.limit : undefined,
-			// A candidate is unique per interview by e-mail; a result without one is known by its content.
-			keyOf: (result) => (result.candidate?.email ? emailKey(result.candidate.email) : JSON.stringify(result)),
-		},
-	);
+	const results = await listResults.call(this, query.interviewId, {
+		search: query.candidateEmail,
+		limit: query.candidateEmail === undefined ? query.limit : undefined,
+		itemIndex,
+	});
 	const matching = results.filter((result) => matchesEmail(result, query.candidateEmail));
 	return query.limit === undefined ? matching : matching.slice(0, query.limit);
 }
