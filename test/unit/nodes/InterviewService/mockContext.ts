@@ -1,4 +1,5 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { fakeNode } from '../../../helpers/fakeNode';
 
 /** Parameters of every item, or per item. */
 export type Parameters = IDataObject | ((itemIndex: number) => IDataObject);
@@ -23,14 +24,7 @@ export interface MockOptions {
 
 export const BASE_URL = 'http://sandbox.test';
 
-const node: INode = {
-	id: 'node-1',
-	name: 'Interview Service',
-	type: 'n8n-nodes-interview-service.interviewService',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = fakeNode();
 
 /** The error n8n-core throws for a non-2xx answer, as toNodeApiError receives it. */
 export function httpError(status: number, body: IDataObject): Error {

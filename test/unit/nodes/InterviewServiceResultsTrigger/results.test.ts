@@ -1,17 +1,10 @@
-import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { unlessError } from '../../../../nodes/InterviewService/transport/errors';
 import { isCompleted } from '../../../../nodes/InterviewServiceResultsTrigger/results';
+import { fakeNode } from '../../../helpers/fakeNode';
 
-const node: INode = {
-	id: '1',
-	name: 'Interview Service Results Trigger',
-	type: 'n8n-nodes-interview-service.interviewServiceResultsTrigger',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = fakeNode('interviewServiceResultsTrigger', 'Interview Service Results Trigger');
 
 const apiError = (httpCode: string, message: string) => new NodeApiError(node, { message, httpCode }, { message, httpCode });
 

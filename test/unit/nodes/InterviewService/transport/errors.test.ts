@@ -1,16 +1,9 @@
-import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { statusOf, toNodeApiError } from '../../../../../nodes/InterviewService/transport/errors';
+import { fakeNode } from '../../../../helpers/fakeNode';
 
-const node: INode = {
-	id: '1',
-	name: 'Interview Service',
-	type: 'n8n-nodes-interview-service.interviewService',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = fakeNode();
 
 /** What n8n-core throws from httpRequestWithAuthentication: a NodeApiError around the axios error. */
 function coreError(status: number, body: unknown) {

@@ -1,8 +1,7 @@
-import type { INode } from 'n8n-workflow';
-
 import { apiErrorDetails, isResultsNotReady, toNodeApiError } from '../../../../../nodes/InterviewService/transport/errors';
+import { fakeNode } from '../../../../helpers/fakeNode';
 
-const node = { id: '1', name: 'Interview Service', type: 'interviewService', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+const node = fakeNode();
 
 function failed(status: number, message: string, error: unknown) {
 	return toNodeApiError(node, { httpCode: String(status), context: { data: { message, success: false, error } } });
