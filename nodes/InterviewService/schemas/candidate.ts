@@ -22,7 +22,6 @@ export const accessLinksBody = z
 		message: 'must be after startTime',
 		path: ['endTime'],
 	});
-export type AccessLinksBody = z.infer<typeof accessLinksBody>;
 
 export const accessLink = z
 	.object({

@@ -24,7 +24,6 @@ export const interviewConfig = z
 	})
 	.partial();
 export type InterviewConfig = z.infer<typeof interviewConfig>;
-export const INTERVIEW_CONFIG_FIELDS = Object.keys(interviewConfig.shape) as Array<keyof InterviewConfig>;
 
 export const competencyItem = z
 	.object({
