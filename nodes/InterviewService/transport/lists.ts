@@ -42,9 +42,10 @@ export async function listInterviews(
 /**
  * A result row's identity: the candidate (e-mail, without case) and its report, so a second row
  * of the same candidate with another report is kept, while a page the server repeats is caught.
- * A row without an e-mail is known by its content.
+ * A row without an e-mail is known by its content. (The results trigger's `dedupe.resultKey` is a
+ * different key on purpose: its format is stored in workflow static data and must never change.)
  */
-export function resultKey(result: CandidateResult): string {
+export function resultRowKey(result: CandidateResult): string {
 	const email = result.candidate?.email;
 	return email ? JSON.stringify([emailKey(email), result.reportLink ?? null]) : JSON.stringify(result);
 }
@@ -59,6 +60,6 @@ export async function listResults(
 	return await collectPages<CandidateResult>(
 		async (page, pageLimit) =>
 			await apiRequest.call(this, 'GET', endpoint, resultList, { qs: withoutUndefined({ page, limit: pageLimit, search }), itemIndex }),
-		{ limit, keyOf: resultKey },
+		{ limit, keyOf: resultRowKey },
 	);
 }

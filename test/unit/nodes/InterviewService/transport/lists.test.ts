@@ -1,6 +1,6 @@
-import { resultKey } from '../../../../../nodes/InterviewService/transport/lists';
+import { resultRowKey } from '../../../../../nodes/InterviewService/transport/lists';
 
-describe('resultKey', () => {
+describe('resultRowKey', () => {
 	const row = (email: string | undefined, reportLink: string | null) => ({
 		interviewId: 'i1',
 		candidate: email === undefined ? { name: 'No Mail' } : { name: 'Ada', email },
@@ -9,16 +9,16 @@ describe('resultKey', () => {
 	});
 
 	it('is the same for the same candidate and report, whatever the e-mail case', () => {
-		expect(resultKey(row('Ada@Example.com', 'https://r/1'))).toBe(resultKey(row('ada@example.com ', 'https://r/1')));
+		expect(resultRowKey(row('Ada@Example.com', 'https://r/1'))).toBe(resultRowKey(row('ada@example.com ', 'https://r/1')));
 	});
 
 	it('keeps two rows of one candidate apart when their reports differ', () => {
-		expect(resultKey(row('ada@example.com', 'https://r/1'))).not.toBe(resultKey(row('ada@example.com', 'https://r/2')));
-		expect(resultKey(row('ada@example.com', null))).not.toBe(resultKey(row('ada@example.com', 'https://r/1')));
+		expect(resultRowKey(row('ada@example.com', 'https://r/1'))).not.toBe(resultRowKey(row('ada@example.com', 'https://r/2')));
+		expect(resultRowKey(row('ada@example.com', null))).not.toBe(resultRowKey(row('ada@example.com', 'https://r/1')));
 	});
 
 	it('knows a row without an e-mail by its content', () => {
-		expect(resultKey(row(undefined, null))).toBe(resultKey(row(undefined, null)));
-		expect(resultKey(row(undefined, null))).not.toBe(resultKey(row(undefined, 'https://r/3')));
+		expect(resultRowKey(row(undefined, null))).toBe(resultRowKey(row(undefined, null)));
+		expect(resultRowKey(row(undefined, null))).not.toBe(resultRowKey(row(undefined, 'https://r/3')));
 	});
 });
