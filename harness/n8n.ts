@@ -53,6 +53,8 @@ export interface N8nInstance {
 	logTail(lines?: number): string;
 	/** Keeps the user folder (database, n8n.log) after `stop()`, for a failed test. */
 	keepUserFolder(): void;
+	/** Stops n8n and starts it again on the same user folder, port and environment (a restart as users do it). */
+	restart(): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -220,9 +222,10 @@ export function parseCliJson(stdout: string): unknown {
 }
 
 /** `n8n start` in its own process group, everything it prints going to `<userFolder>/n8n.log`. */
-export function spawnN8nServer(runtime: Runtime, userFolder: string, env: NodeJS.ProcessEnv) {
+export function spawnN8nServer(runtime: Runtime, userFolder: string, env: NodeJS.ProcessEnv, { append = false } = {}) {
 	const logFile = path.join(userFolder, 'n8n.log');
-	const log = createWriteStream(logFile);
+	// A restart appends, so that the log of the run before stays.
+	const log = createWriteStream(logFile, { flags: append ? 'a' : 'w' });
 	const child: ChildProcess = spawnGroup(runtime.nodeBin, [runtime.n8nBin, 'start'], {
 		cwd: userFolder,
 		env,
@@ -254,7 +257,8 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
 	const env = { ...n8nEnv(runtime, { userFolder, port, brokerPort: await freePort() }), ...options.env };
-	const { child, logFile, log } = spawnN8nServer(runtime, userFolder, env);
+	let server = spawnN8nServer(runtime, userFolder, env);
+	const { logFile } = server;
 
 	const logTail = (lines = 80) => {
 		try {
@@ -265,21 +269,28 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 	};
 	let stopped = false;
 	let keepUserFolder = Boolean(process.env.INTERVIEW_SERVICE_E2E_KEEP);
+	const stopServer = async () => {
+		await stopGroup(server.child, 15_000);
+		const { log } = server;
+		await new Promise<void>((resolve) => log.end(resolve));
+	};
 	const stop = async () => {
 		if (stopped) return;
 		stopped = true;
-		await stopGroup(child, 15_000);
-		await new Promise<void>((resolve) => log.end(resolve));
+		await stopServer();
 		if (!keepUserFolder) rmSync(userFolder, { recursive: true, force: true });
 	};
+	const untilReady = async () => {
+		try {
+			await waitForLine(server.child, (line) => line.includes(READY_LINE), START_TIMEOUT_MS, 'n8n');
+		} catch (error) {
+			keepUserFolder = true;
+			await stop();
+			throw new Error(`${(error as Error).message}\n--- n8n log (${logFile}) ---\n${logTail()}`);
+		}
+	};
 
-	try {
-		await waitForLine(child, (line) => line.includes(READY_LINE), START_TIMEOUT_MS, 'n8n');
-	} catch (error) {
-		keepUserFolder = true;
-		await stop();
-		throw new Error(`${(error as Error).message}\n--- n8n log (${logFile}) ---\n${logTail()}`);
-	}
+	await untilReady();
 
 	const rest = axios.create({
 		baseURL: `${url}/rest`,
@@ -325,6 +336,12 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		stop,
 		keepUserFolder: () => {
 			keepUserFolder = true;
+		},
+
+		async restart() {
+			await stopServer();
+			server = spawnN8nServer(runtime, userFolder, env, { append: true });
+			await untilReady();
 		},
 
 		async setupOwner() {

@@ -9,12 +9,13 @@ import { fieldSources, firstText } from './event';
  * second execution. Its key is the delivery's own id when it has one, else a hash of the body.
  *
  * Where it is kept: the node's workflow static data. n8n loads it from the database for each
- * webhook call and saves it after `webhook()` has returned, before the answer goes out
+ * webhook call and saves it when the node hands over its answer
  * (packages/cli/src/webhooks/live-webhooks.ts, WorkflowStaticDataService.saveStaticData), in
  * regular and in queue mode alike, since `webhook()` always runs on the main (or webhook)
- * process. So the memory survives a restart. Two copies that arrive at the same moment both
- * read the database before either saves: for those, the process also keeps the keys it is
- * handling right now (see `claimInProcess`).
+ * process. So the memory survives a restart (see `startWorkflow` in webhook.ts for why the node
+ * answers itself). Two copies that arrive at the same moment both read the database before
+ * either saves: for those, the process also keeps the keys it is handling right now (see
+ * `claimInProcess`).
  */
 
 /** Id fields of a delivery, looked for at the top level and then in the envelope (`data`, `payload`, `object`). */
