@@ -21,8 +21,9 @@ import { fieldSources, firstText } from './event';
 /** Id fields of a delivery, looked for at the top level and then in the envelope (`data`, `payload`, `object`). */
 export const DELIVERY_ID_KEYS = ['deliveryId', 'delivery_id', 'eventId', 'event_id', 'webhook_event_id'] as const;
 /**
- * `id` counts only at the top level: inside the envelope it is as likely the interview's or the
- * candidate's own id, and keying on that would swallow the next candidate's completion.
+ * `id` counts only at the top level, and not when it is the interview's id: inside the envelope
+ * it is as likely the interview's or the candidate's own id, and keying on that would swallow the
+ * next candidate's completion.
  */
 export const TOP_LEVEL_ONLY_ID_KEY = 'id';
 
@@ -41,13 +42,16 @@ export interface DeliveryKey {
 
 const digest = (value: string | Buffer) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
 
-export function deliveryIdOf(event: IDataObject): string | undefined {
-	return firstText(fieldSources(event), DELIVERY_ID_KEYS) ?? firstText([event], [TOP_LEVEL_ONLY_ID_KEY]);
+export function deliveryIdOf(event: IDataObject, interviewId?: string): string | undefined {
+	const deliveryId = firstText(fieldSources(event), DELIVERY_ID_KEYS);
+	if (deliveryId !== undefined) return deliveryId;
+	const id = firstText([event], [TOP_LEVEL_ONLY_ID_KEY]);
+	return id === interviewId ? undefined : id;
 }
 
 /** The id of the delivery, or else a hash of the body exactly as received. */
-export function deliveryKey(event: IDataObject | undefined, rawBody: unknown, body: unknown): DeliveryKey {
-	const deliveryId = event === undefined ? undefined : deliveryIdOf(event);
+export function deliveryKey(event: IDataObject | undefined, rawBody: unknown, body: unknown, interviewId?: string): DeliveryKey {
+	const deliveryId = event === undefined ? undefined : deliveryIdOf(event, interviewId);
 	if (deliveryId !== undefined) return { key: `i${digest(`id:${deliveryId}`)}`, deliveryId };
 	let raw: string | Buffer;
 	if (Buffer.isBuffer(rawBody) && rawBody.length > 0) raw = rawBody;

@@ -35,7 +35,7 @@ function ignoredAnswer(event: NormalisedEvent): IDataObject {
 function isRepeat(this: IWebhookFunctions, event: NormalisedEvent): { repeat: boolean; deliveryId?: string } {
 	if (this.getMode() === 'manual') return { repeat: false };
 	const request = this.getRequestObject();
-	const { key, deliveryId } = deliveryKey(event.body, request.rawBody, request.body);
+	const { key, deliveryId } = deliveryKey(event.body, request.rawBody, request.body, event.interviewId);
 	const staticData = this.getWorkflowStaticData('node');
 	const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`;
 	// Checked in this order on purpose: a key found in static data must not be claimed in the process.
