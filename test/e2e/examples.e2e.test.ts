@@ -247,7 +247,7 @@ describe('example workflows in real n8n', () => {
 	);
 
 	it(
-		'3 completion → ATS callback: a simulated completion reaches the ATS with the scores and the report link',
+		'3 completion → ATS callback: a completion in the service\'s enveloped naming reaches the ATS with the name, the scores and the report link',
 		withLog(async (instance) => {
 			const receiver = await startReceiver();
 			const interviewId = await seedInterview('E2E completion callback', [
@@ -264,6 +264,8 @@ describe('example workflows in real n8n', () => {
 				while (!(await webhookUrl()).startsWith(instance.url) && Date.now() < deadline) await sleep(250);
 				expect(await webhookUrl()).toContain(`${instance.url}/webhook/`);
 
+				// The service's own naming in an envelope: {type: "candidateInterviewCompleted", deliveryId, data: {...}}.
+				await control.patch('/config', { webhookStyle: 'typed' });
 				const scores = { interviewScore: 88, communicationScore: 79, codingScore: 93 };
 				const completion = (await control.post(`/interviews/${interviewId}/complete`, { email: 'done@example.com', scores })).data as {
 					result: { reportLink: string };
@@ -276,7 +278,7 @@ describe('example workflows in real n8n', () => {
 				expect(receiver.received).toHaveLength(1);
 				expect(receiver.received[0]).toMatchObject({ method: 'POST', path: '/api/interview-results' });
 				expect(receiver.received[0].body).toEqual({
-					event: 'interview.completed',
+					event: 'candidateInterviewCompleted',
 					interviewId,
 					candidate: { name: 'Done Candidate', email: 'done@example.com' },
 					scores,
@@ -285,6 +287,7 @@ describe('example workflows in real n8n', () => {
 				});
 				expect(completion.result.reportLink).toMatch(/^https?:\/\//);
 			} finally {
+				await control.patch('/config', { webhookStyle: 'flat' });
 				await instance.deactivate(workflow.id);
 				await receiver.close();
 			}
