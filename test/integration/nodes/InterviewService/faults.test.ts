@@ -201,6 +201,44 @@ describe("n8n's Retry On Fail sends nothing twice", () => {
 		expect(requests.filter((request) => request.status === 500)).toHaveLength(1);
 		expect(acceptedEmails(requests).sort()).toEqual(inputItems.map((person) => person.email).sort());
 	});
+
+	it('Interview Create: a retried run does not create the interviews of the first attempt again', async () => {
+		const CREATE = 'POST /api/v1/interview/create';
+		await fault({ route: CREATE, status: 500, skip: 1, count: 1 });
+		const result = await env.run(
+			{ resource: 'interview', operation: 'create', interviewName: '={{ $json.name }}', jdType: 'text', jd: 'A role', additionalFields: {} },
+			{ inputItems: [{ name: 'One' }, { name: 'Two' }, { name: 'Three' }], retryOnFail: { maxTries: 2, waitBetweenTries: 0 } },
+		);
+		expect(result.error).toBeUndefined();
+		const ids = result.items.map((item) => item.json.interviewId);
+		expect(new Set(ids).size).toBe(3);
+		const { interviews } = (await env.control('GET', '/state')) as { interviews: IDataObject[] };
+		expect(interviews.map((interview) => interview.interviewName).sort()).toEqual(['One', 'Three', 'Two']);
+		expect((await env.requests(CREATE)).map((request) => request.status)).toEqual([201, 500, 201, 201]);
+	});
+
+	it('Cancel Scheduled (A List): a retried run reports what the first attempt cancelled, without cancelling again', async () => {
+		const [interviewId] = await env.seedInterviews([{ interviewName: 'Cancel retry' }]);
+		const emails = people(3, 'cancel').map((person) => person.email);
+		await env.run(invite(interviewId), { inputItems: emails.map((email) => ({ email })) });
+		const CANCEL = 'POST /api/v1/interview/:id/cancel-scheduled-candidates';
+		await fault({ route: CANCEL, status: 500, skip: 1, count: 1 });
+		const result = await env.run(
+			{
+				resource: 'candidate',
+				operation: 'cancelScheduled',
+				interviewId: interviewById(interviewId),
+				emailSource: 'list',
+				candidateEmails: ['={{ $json.email }}'],
+			},
+			{ inputItems: emails.map((email) => ({ email })), retryOnFail: { maxTries: 2, waitBetweenTries: 0 } },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.notCancelledEmails)).toEqual([[], [], []]);
+		const requests = await env.requests(CANCEL);
+		expect(requests.filter((request) => request.status === 200)).toHaveLength(3);
+		expect(requests.filter((request) => request.status === 500)).toHaveLength(1);
+	});
 });
 
 describe('the interview picker under a page cap', () => {
