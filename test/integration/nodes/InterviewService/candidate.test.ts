@@ -1,10 +1,9 @@
-import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { interviewById, openSandbox } from '../../../helpers/sandbox';
+import { INVITE_WINDOW as window, interviewById, inviteParameters, openSandbox, people } from '../../../helpers/sandbox';
 import type { SandboxRun } from '../../../helpers/sandbox';
 
 const ACCESS_LINKS = 'POST /api/v1/interview/:id/access-links';
-const window = { startTime: '2026-03-01T09:00:00Z', endTime: '2026-03-08T18:00:00Z' };
 
 let env: SandboxRun;
 
@@ -13,23 +12,6 @@ beforeAll(async () => {
 });
 afterAll(async () => await env.close());
 beforeEach(async () => await env.control('POST', '/reset'));
-
-/** Invite parameters that map each candidate from its input item. */
-function inviteParameters(interviewId: string | INodeParameterResourceLocator, extra: INodeParameters = {}): INodeParameters {
-	return {
-		resource: 'candidate',
-		operation: 'invite',
-		interviewId: typeof interviewId === 'string' ? interviewById(interviewId) : interviewId,
-		...window,
-		email: '={{ $json.email }}',
-		additionalFields: { name: '={{ $json.name }}' },
-		options: {},
-		...extra,
-	};
-}
-
-const people = (count: number, prefix = 'candidate') =>
-	Array.from({ length: count }, (_, index) => ({ email: `${prefix}${index}@example.com`, name: `Candidate ${index}` }));
 
 describe('candidate → invite through n8n against the sandbox', () => {
 	it('invites 250 items in 3 requests, each output matched by e-mail and paired to its input', async () => {
@@ -64,7 +46,9 @@ describe('candidate → invite through n8n against the sandbox', () => {
 		const [interviewId] = await env.seedInterviews([{ interviewName: 'Expiry' }]);
 		await env.control('POST', '/tokens/expire', { afterRequests: 1 });
 		const inputItems = people(250, 'expiry');
-		const result = await env.run(inviteParameters(interviewId), { inputItems });
+		// One batch at a time, so the count of token exchanges is exact (parallel batches that start
+		// before any token exists each exchange one).
+		const result = await env.run(inviteParameters(interviewId, { options: { parallelBatches: 1 } }), { inputItems });
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(250);
 		expect(result.items.every((item) => typeof item.json.preAuthLink === 'string')).toBe(true);

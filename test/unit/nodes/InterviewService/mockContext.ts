@@ -50,11 +50,14 @@ export function mockContext(options: MockOptions) {
 		typeof options.parameters === 'function' ? options.parameters(itemIndex) : options.parameters;
 	const credentials = { baseUrl: `${BASE_URL}/`, clientId: 'demo-client', apiKey: 'demo-api-key', ...options.credentials };
 
+	const nodeContext: IDataObject = {};
 	const context = {
 		getNode: () => node,
 		getInputData: () => Array.from({ length: options.items ?? 1 }, (_, index) => ({ json: { index } })),
 		continueOnFail: () => options.continueOnFail ?? false,
 		getTimezone: () => options.timezone ?? 'UTC',
+		getContext: () => nodeContext,
+		getWorkflowDataProxy: () => ({ $runIndex: 0 }),
 		getCredentials: async () => credentials,
 		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown, parameterOptions?: { extractValue?: boolean }) => {
 			const value = parametersOf(itemIndex)[name];
@@ -75,7 +78,8 @@ export function mockContext(options: MockOptions) {
 				};
 				requests.push(recorded);
 				const data = options.respond ? options.respond(recorded) : {};
-				return { message: 'OK', success: true, data };
+				const body = { message: 'OK', success: true, data };
+				return request.returnFullResponse ? { body, statusCode: 200, headers: {} } : body;
 			},
 		},
 	};
