@@ -15,7 +15,7 @@ function labelOf(path: Array<string | number>, labels: FieldLabels): string {
 export function invalidInput(node: INode, field: string, problem: string, itemIndex: number): NodeOperationError {
 	return new NodeOperationError(node, `${field} ${problem} (item ${itemIndex})`, {
 		itemIndex,
-		description: `Fix "${field}" in item ${itemIndex}; nothing was sent to the Interview Service.`,
+		description: `Fix "${field}" in item ${itemIndex}; this item was not sent to the Interview Service.`,
 	});
 }
 
