@@ -11,9 +11,10 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 import type { z } from 'zod';
 
+import { CREDENTIAL_TYPE, credentialOptions, runCredential } from './credential';
 import { toNodeApiError } from './errors';
 
-export const CREDENTIAL_TYPE = 'interviewServiceApi';
+export { CREDENTIAL_TYPE };
 
 export type InterviewServiceContext =
 	| IExecuteFunctions
@@ -47,10 +48,10 @@ export async function apiRequest<T extends z.ZodTypeAny>(
 	dataSchema: T,
 	options: ApiRequestOptions = {},
 ): Promise<z.infer<T>> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	const credential = await runCredential(this);
 	const request: IHttpRequestOptions = {
 		method,
-		url: `${normalizeBaseUrl(credentials.baseUrl)}${endpoint}`,
+		url: `${normalizeBaseUrl(credential.data?.baseUrl)}${endpoint}`,
 		json: true,
 	};
 	if (options.body !== undefined) request.body = options.body;
@@ -58,7 +59,12 @@ export async function apiRequest<T extends z.ZodTypeAny>(
 
 	let response: unknown;
 	try {
-		response = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request);
+		response = await this.helpers.httpRequestWithAuthentication.call(
+			this,
+			CREDENTIAL_TYPE,
+			request,
+			credentialOptions(credential),
+		);
 	} catch (error) {
 		throw toNodeApiError(this.getNode(), error, options.itemIndex);
 	}
