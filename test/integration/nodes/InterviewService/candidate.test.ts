@@ -139,4 +139,78 @@ describe('candidate → cancel scheduled through n8n against the sandbox', () =>
 		]);
 		expect(await env.requests('POST /api/v1/interview/:id/cancel-scheduled-candidates')).toHaveLength(1);
 	});
+
+	describe('Candidate Fields: Map Automatically', () => {
+		it('invites 250 items read by field name, with no expression, in 3 requests; the service stores every field', async () => {
+			const [interviewId] = await env.seedInterviews([{ interviewName: 'Auto map' }]);
+			const inputItems = people(250, 'auto').map((person, index) => ({
+				mail: person.email,
+				name: person.name,
+				phone: index % 2 ? `+49 151 ${index}` : undefined,
+				cv: `https://example.com/cv/${index}.pdf`,
+				metaData: { row: index },
+			}));
+			const result = await env.run(
+				{
+					resource: 'candidate',
+					operation: 'invite',
+					interviewId: interviewById(interviewId),
+					...window,
+					mappingMode: 'autoMapInputData',
+					emailField: 'mail',
+					inputFieldNames: { resumeLink: 'cv' },
+					options: {},
+				},
+				{ inputItems },
+			);
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(250);
+			result.items.forEach((item, index) => {
+				expect(item.pairedItem).toEqual({ item: index });
+				expect(String(item.json.email).toLowerCase()).toBe(inputItems[index].mail);
+			});
+			const batches = await env.requests(ACCESS_LINKS);
+			expect(batches.map((request) => (request.body.candidates as unknown[]).length)).toEqual([100, 100, 50]);
+			const { candidates } = (await env.control('GET', '/state')) as { candidates: IDataObject[] };
+			const stored = candidates.find((candidate) => candidate.email === 'auto7@example.com');
+			expect(stored).toMatchObject({
+				name: 'Candidate 7',
+				phone: '+49 151 7',
+				resumeLink: 'https://example.com/cv/7.pdf',
+				metaData: { row: 7 },
+				status: 'scheduled',
+			});
+		});
+
+		it('stops before any request when an item lacks the e-mail field, naming the field and the item', async () => {
+			const [interviewId] = await env.seedInterviews([{ interviewName: 'Auto map bad' }]);
+			const result = await env.run(
+				{ resource: 'candidate', operation: 'invite', interviewId: interviewById(interviewId), ...window, mappingMode: 'autoMapInputData', options: {} },
+				{ inputItems: [...people(2), { name: 'No mail' }] },
+			);
+			expect(result.error?.message).toMatch(/^Email \(input field "email"\) is missing.*\(item 2\)$/);
+			expect(await env.requests(ACCESS_LINKS)).toHaveLength(0);
+		});
+
+		it('cancels the e-mails read from each item in one request', async () => {
+			const [interviewId] = await env.seedInterviews([{ interviewName: 'Auto cancel' }]);
+			await env.run(inviteParameters(interviewId), { inputItems: people(2) });
+			const result = await env.run(
+				{
+					resource: 'candidate',
+					operation: 'cancelScheduled',
+					interviewId: interviewById(interviewId),
+					emailSource: 'inputItems',
+					mappingMode: 'autoMapInputData',
+					emailField: 'address',
+				},
+				{ inputItems: [{ address: 'candidate1@example.com' }, { address: 'stranger@example.com' }] },
+			);
+			expect(result.items.map((item) => [item.pairedItem, item.json.email, item.json.cancelled])).toEqual([
+				[{ item: 0 }, 'candidate1@example.com', true],
+				[{ item: 1 }, 'stranger@example.com', false],
+			]);
+			expect(await env.requests('POST /api/v1/interview/:id/cancel-scheduled-candidates')).toHaveLength(1);
+		});
+	});
 });
