@@ -114,6 +114,9 @@ export class SandboxState {
 	/** Insertion order is invitation order: re-inviting an e-mail keeps its place. */
 	private candidates = new Map<string, StoredCandidate>();
 
+	/** The same candidates by interview (same keys, same order), so a page of one interview does not scan them all. */
+	private candidatesByInterview = new Map<string, Map<string, StoredCandidate>>();
+
 	requests: RequestLogEntry[] = [];
 
 	deliveries: WebhookDelivery[] = [];
@@ -129,6 +132,7 @@ export class SandboxState {
 	clear() {
 		this.interviews.clear();
 		this.candidates.clear();
+		this.candidatesByInterview.clear();
 		this.requests = [];
 		this.deliveries = [];
 		this.faults.clear();
@@ -140,11 +144,15 @@ export class SandboxState {
 	}
 
 	saveCandidate(candidate: StoredCandidate) {
-		this.candidates.set(candidateKey(candidate.interviewId, candidate.email), candidate);
+		const key = candidateKey(candidate.interviewId, candidate.email);
+		this.candidates.set(key, candidate);
+		let ofInterview = this.candidatesByInterview.get(candidate.interviewId);
+		if (!ofInterview) this.candidatesByInterview.set(candidate.interviewId, (ofInterview = new Map()));
+		ofInterview.set(key, candidate);
 	}
 
 	candidatesOf(interviewId: string): StoredCandidate[] {
-		return this.allCandidates().filter((candidate) => candidate.interviewId === interviewId);
+		return [...(this.candidatesByInterview.get(interviewId)?.values() ?? [])];
 	}
 
 	allCandidates(): StoredCandidate[] {

@@ -51,15 +51,17 @@ export async function collectPages<T>(
 	/** Takes one page's items; answers whether the walk goes on. */
 	const take = (page: number, items: T[]): boolean => {
 		if (items.length === 0) return false;
-		const fresh = items.filter((item) => !seen.has(keyOf(item)));
+		// Each item's key once: for a list of results it is built from the row.
+		const keys = items.map(keyOf);
+		const fresh = items.flatMap((item, index) => (seen.has(keys[index]) ? [] : [index]));
 		if (fresh.length === 0) {
 			throw new PaginationError(
 				`Page ${page} repeated items already received on an earlier page: the server seems to ignore the "page" parameter, so not every item can be read`,
 			);
 		}
-		for (const item of fresh) {
-			seen.add(keyOf(item));
-			collected.push(item);
+		for (const index of fresh) {
+			seen.add(keys[index]);
+			collected.push(items[index]);
 			if (limit !== undefined && collected.length >= limit) return false;
 		}
 		if (page === 1 && items.length < asked) {
