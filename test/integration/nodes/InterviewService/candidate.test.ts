@@ -31,6 +31,16 @@ function inviteParameters(interviewId: string | INodeParameterResourceLocator, e
 const people = (count: number, prefix = 'candidate') =>
 	Array.from({ length: count }, (_, index) => ({ email: `${prefix}${index}@example.com`, name: `Candidate ${index}` }));
 
+/** Invites candidate0 and candidate1 to a fresh interview, then runs Cancel Scheduled from input items with `parameters`. */
+async function cancelFromItems(interviewName: string, parameters: INodeParameters, inputItems: IDataObject[]) {
+	const [interviewId] = await env.seedInterviews([{ interviewName }]);
+	await env.run(inviteParameters(interviewId), { inputItems: people(2) });
+	return await env.run(
+		{ resource: 'candidate', operation: 'cancelScheduled', interviewId: interviewById(interviewId), emailSource: 'inputItems', ...parameters },
+		{ inputItems },
+	);
+}
+
 describe('candidate → invite through n8n against the sandbox', () => {
 	it('invites 250 items in 3 requests, each output matched by e-mail and paired to its input', async () => {
 		const [interviewId] = await env.seedInterviews([{ interviewName: 'Bulk' }]);
@@ -120,18 +130,11 @@ describe('candidate → cancel scheduled through n8n against the sandbox', () =>
 	});
 
 	it('cancels one e-mail per item in one request, telling each item whether it was cancelled', async () => {
-		const [interviewId] = await env.seedInterviews([{ interviewName: 'Cancel items' }]);
-		await env.run(inviteParameters(interviewId), { inputItems: people(2) });
-		const result = await env.run(
-			{
-				resource: 'candidate',
-				operation: 'cancelScheduled',
-				interviewId: interviewById(interviewId),
-				emailSource: 'inputItems',
-				candidateEmail: '={{ $json.email }}',
-			},
-			{ inputItems: [{ email: 'candidate1@example.com' }, { email: 'stranger@example.com' }, { email: 'CANDIDATE0@example.com' }] },
-		);
+		const result = await cancelFromItems('Cancel items', { candidateEmail: '={{ $json.email }}' }, [
+			{ email: 'candidate1@example.com' },
+			{ email: 'stranger@example.com' },
+			{ email: 'CANDIDATE0@example.com' },
+		]);
 		expect(result.items.map((item) => [item.pairedItem, item.json.cancelled])).toEqual([
 			[{ item: 0 }, true],
 			[{ item: 1 }, false],
@@ -193,19 +196,10 @@ describe('candidate → cancel scheduled through n8n against the sandbox', () =>
 		});
 
 		it('cancels the e-mails read from each item in one request', async () => {
-			const [interviewId] = await env.seedInterviews([{ interviewName: 'Auto cancel' }]);
-			await env.run(inviteParameters(interviewId), { inputItems: people(2) });
-			const result = await env.run(
-				{
-					resource: 'candidate',
-					operation: 'cancelScheduled',
-					interviewId: interviewById(interviewId),
-					emailSource: 'inputItems',
-					mappingMode: 'autoMapInputData',
-					emailField: 'address',
-				},
-				{ inputItems: [{ address: 'candidate1@example.com' }, { address: 'stranger@example.com' }] },
-			);
+			const result = await cancelFromItems('Auto cancel', { mappingMode: 'autoMapInputData', emailField: 'address' }, [
+				{ address: 'candidate1@example.com' },
+				{ address: 'stranger@example.com' },
+			]);
 			expect(result.items.map((item) => [item.pairedItem, item.json.email, item.json.cancelled])).toEqual([
 				[{ item: 0 }, 'candidate1@example.com', true],
 				[{ item: 1 }, 'stranger@example.com', false],
