@@ -117,6 +117,9 @@ export class SandboxState {
 	/** The same candidates by interview (same keys, same order), so a page of one interview does not scan them all. */
 	private candidatesByInterview = new Map<string, Map<string, StoredCandidate>>();
 
+	/** `candidatesOf` lists, kept until a candidate is saved, so reading a long list page by page costs a page each. */
+	private candidateLists = new Map<string, StoredCandidate[]>();
+
 	requests: RequestLogEntry[] = [];
 
 	deliveries: WebhookDelivery[] = [];
@@ -133,6 +136,7 @@ export class SandboxState {
 		this.interviews.clear();
 		this.candidates.clear();
 		this.candidatesByInterview.clear();
+		this.candidateLists.clear();
 		this.requests = [];
 		this.deliveries = [];
 		this.faults.clear();
@@ -149,10 +153,29 @@ export class SandboxState {
 		let ofInterview = this.candidatesByInterview.get(candidate.interviewId);
 		if (!ofInterview) this.candidatesByInterview.set(candidate.interviewId, (ofInterview = new Map()));
 		ofInterview.set(key, candidate);
+		this.candidateLists.delete(candidate.interviewId);
+		this.candidateLists.delete(`${candidate.interviewId}\nnot cancelled`);
 	}
 
-	candidatesOf(interviewId: string): StoredCandidate[] {
-		return [...(this.candidatesByInterview.get(interviewId)?.values() ?? [])];
+	/** The candidates of an interview in invitation order. The list is shared: callers must not change it. */
+	candidatesOf(interviewId: string): readonly StoredCandidate[] {
+		return this.keptList(interviewId, () => [...(this.candidatesByInterview.get(interviewId)?.values() ?? [])]);
+	}
+
+	/** The same without cancelled candidates: the rows of the results endpoint. Shared, like `candidatesOf`. */
+	notCancelledCandidatesOf(interviewId: string): readonly StoredCandidate[] {
+		return this.keptList(`${interviewId}\nnot cancelled`, () =>
+			this.candidatesOf(interviewId).filter((candidate) => candidate.status !== 'cancelled'),
+		);
+	}
+
+	private keptList(key: string, build: () => StoredCandidate[]): StoredCandidate[] {
+		let list = this.candidateLists.get(key);
+		if (!list) {
+			list = build();
+			this.candidateLists.set(key, list);
+		}
+		return list;
 	}
 
 	allCandidates(): StoredCandidate[] {
