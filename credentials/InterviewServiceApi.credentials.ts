@@ -17,14 +17,36 @@ export function tokenRequestBody(credentials: ICredentialDataDecryptedObject): I
 	return body;
 }
 
+/** Seconds to wait for any answer of the service; 30 when unset (credentials saved before the field existed). */
+export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
+
+export function requestTimeoutMs(credentials: ICredentialDataDecryptedObject): number {
+	const seconds = Number(credentials.timeout);
+	return (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_REQUEST_TIMEOUT_SECONDS) * 1000;
+}
+
+/** Why no answer came back, told apart by the error code: a wrong address, a dropped connection, or a silent service. */
+function noAnswerReason(code: string | undefined, timeoutMs: number): string {
+	if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+		return `the host refused the connection or could not be found (${code}); check the Base URL`;
+	}
+	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
+		return `no answer within ${timeoutMs / 1000} s (${code}); the service may be overloaded, try again later`;
+	}
+	if (code === 'ECONNRESET' || code === 'EPIPE') {
+		return `the connection was reset before an answer came (${code}); the service or a proxy dropped it, try again later`;
+	}
+	return `no answer from the service${code ? ` (${code})` : ''}`;
+}
+
 /** The API's own `message` of a failed exchange; never the request, which holds the key. */
-export function tokenExchangeFailure(error: unknown): Error {
-	const response = (error as { response?: { status?: number; data?: { message?: unknown } } })?.response;
+export function tokenExchangeFailure(error: unknown, timeoutMs = DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000): Error {
+	const failure = error as { code?: unknown; cause?: { code?: unknown }; response?: { status?: number; data?: { message?: unknown } } };
+	const response = failure?.response;
 	const apiMessage = typeof response?.data?.message === 'string' ? response.data.message : undefined;
 	const status = response?.status ? ` (HTTP ${response.status})` : '';
-	return new Error(
-		`Interview Service token exchange failed${status}: ${apiMessage ?? 'no answer from the service; check the Base URL'}`,
-	);
+	const code = [failure?.code, failure?.cause?.code].find((value): value is string => typeof value === 'string');
+	return new Error(`Interview Service token exchange failed${status}: ${apiMessage ?? noAnswerReason(code, timeoutMs)}`);
 }
 
 /** Exchanges under way, by the credential data they refresh (one object per node run). */
@@ -32,6 +54,7 @@ const pendingExchanges = new WeakMap<object, Promise<{ accessToken: string }>>()
 
 async function exchangeToken(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 	const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	const timeout = requestTimeoutMs(credentials);
 	let response: { data?: { accessToken?: unknown } };
 	try {
 		response = (await helper.helpers.httpRequest({
@@ -39,9 +62,10 @@ async function exchangeToken(helper: IHttpRequestHelper, credentials: ICredentia
 			url: `${baseUrl}/api/v1/auth/token`,
 			body: tokenRequestBody(credentials),
 			json: true,
+			timeout,
 		})) as typeof response;
 	} catch (error) {
-		throw tokenExchangeFailure(error);
+		throw tokenExchangeFailure(error, timeout);
 	}
 	const accessToken = response?.data?.accessToken;
 	if (typeof accessToken !== 'string' || accessToken === '') {
@@ -99,6 +123,15 @@ export class InterviewServiceApi implements ICredentialType {
 			default: 0,
 			description:
 				'Lifetime to ask for when exchanging the key for an access token. 0 leaves it to the service (3600 seconds by default). n8n gets a new token when the old one is rejected.',
+		},
+		{
+			displayName: 'Request Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: DEFAULT_REQUEST_TIMEOUT_SECONDS,
+			description:
+				'How long to wait for each answer of the service (every node and trigger using this credential). A request with no answer by then fails, naming the endpoint.',
 		},
 	];
 

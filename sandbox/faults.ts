@@ -1,5 +1,6 @@
 /**
- * Fault injection per route: an error status (with Retry-After), a delay, a malformed body or a
+ * Fault injection per route: an error envelope with any status (200 too, i.e. `success: false` in
+ * a success answer) and an optional message and Retry-After, a delay, a malformed body or a
  * dropped connection, fired `count` times and/or with probability `rate`.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,6 +14,8 @@ export interface FaultSpec {
 	/** `METHOD /pattern` as the request log shows it, e.g. `GET /api/v1/interview/:id/results`, or `*` for every API route. */
 	route: string;
 	status?: number;
+	/** The error envelope's `message` for `status` (default: the status's reason phrase). With status 200 this is a `success: false` answer with a success status. */
+	message?: string;
 	/** Seconds (or an HTTP date) for the Retry-After header. */
 	retryAfter?: number | string;
 	delayMs?: number;
@@ -20,6 +23,8 @@ export interface FaultSpec {
 	malformed?: boolean;
 	/** Destroy the connection without an answer. */
 	drop?: boolean;
+	/** Let this many matching requests through first (e.g. 1: the fault hits the 2nd request). */
+	skip?: number;
 	/** Fire this many times, then disappear. Unlimited when absent. */
 	count?: number;
 	/** Probability (0..1) that a matching request fires it. Always when absent. */
@@ -29,6 +34,7 @@ export interface FaultSpec {
 export interface Fault extends FaultSpec {
 	id: string;
 	fired: number;
+	skipped: number;
 }
 
 export const ANY_ROUTE = '*';
@@ -40,7 +46,7 @@ export class FaultTable {
 	private faults: Fault[] = [];
 
 	add(spec: FaultSpec): Fault {
-		const fault: Fault = { ...spec, id: `flt_${randomUUID()}`, fired: 0 };
+		const fault: Fault = { ...spec, id: `flt_${randomUUID()}`, fired: 0, skipped: 0 };
 		this.faults.push(fault);
 		return fault;
 	}
@@ -67,6 +73,10 @@ export class FaultTable {
 				(candidate.rate === undefined || Math.random() < candidate.rate),
 		);
 		if (!fault) return undefined;
+		if (fault.skipped < (fault.skip ?? 0)) {
+			fault.skipped++;
+			return undefined;
+		}
 		fault.fired++;
 		if (fault.count !== undefined && fault.fired >= fault.count) this.remove(fault.id);
 		return fault;
@@ -97,7 +107,7 @@ export async function applyFault(
 		return 'answered';
 	}
 	if (fault.status !== undefined) {
-		const message = STATUS_CODES[fault.status] ?? 'Simulated fault';
+		const message = fault.message ?? STATUS_CODES[fault.status] ?? 'Simulated fault';
 		reply.code(fault.status).send(errorEnvelope(message, { code: 'SANDBOX_FAULT', faultId: fault.id }));
 		return 'answered';
 	}

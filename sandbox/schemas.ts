@@ -88,10 +88,12 @@ export const faultBody = z
 	.object({
 		route: z.string().min(1),
 		status: z.number().int().min(100).max(599).optional(),
+		message: z.string().min(1).optional(),
 		retryAfter: z.union([nonNegativeInt, z.string().min(1)]).optional(),
 		delayMs: z.number().int().min(0).max(60_000).optional(),
 		malformed: z.boolean().optional(),
 		drop: z.boolean().optional(),
+		skip: nonNegativeInt.optional(),
 		count: z.number().int().min(1).optional(),
 		rate: z.number().min(0).max(1).optional(),
 	})

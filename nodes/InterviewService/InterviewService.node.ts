@@ -7,6 +7,7 @@ import * as interview from './actions/interview';
 import * as result from './actions/result';
 import { router } from './actions/router';
 import { searchInterviews } from './methods/listSearch';
+import { requestOptionsCollection } from './transport/retry';
 
 export class InterviewService implements INodeType {
 	description: INodeTypeDescription = {
@@ -40,6 +41,7 @@ export class InterviewService implements INodeType {
 			...candidate.description,
 			...interview.description,
 			...result.description,
+			requestOptionsCollection,
 		],
 	};
 

@@ -71,6 +71,8 @@ export interface TestCredentials {
 	clientId: string;
 	apiKey: string;
 	expiresIn?: number;
+	/** Request Timeout (Seconds). */
+	timeout?: number;
 }
 
 /** Counts what n8n would do with the credential, so tests can assert refreshes. */
@@ -236,6 +238,8 @@ export interface RunNodeOptions {
 	/** Reuse a helper across runs, e.g. to keep the token as n8n's database would. */
 	credentialsHelper?: TestCredentialsHelper;
 	continueOnFail?: boolean;
+	/** n8n's Retry On Fail setting of the node. */
+	retryOnFail?: { maxTries: number; waitBetweenTries: number };
 	typeVersion?: number;
 }
 
@@ -272,6 +276,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		parameters: options.parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Interview Service account' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const, continueOnFail: true } : {}),
+		...(options.retryOnFail ? { retryOnFail: true, ...options.retryOnFail } : {}),
 	};
 	const workflow = new Workflow({
 		id: 'test-workflow',

@@ -1,29 +1,29 @@
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { z } from 'zod';
 
-import { interview } from '../schemas';
+import { listInterviews } from '../transport/lists';
 import { MAX_PAGE_SIZE } from '../transport/pagination';
-import { callApi } from '../helpers/api';
 
-const interviewPage = z.array(interview);
+/** Interviews shown per step of the picker's list. */
+export const PICKER_STEP = MAX_PAGE_SIZE;
 
 /**
- * The interview picker: get-interviews searched by name, one page per call. A full page means
- * there may be more, so the next page number travels as the pagination token.
+ * The interview picker: get-interviews searched by name, walked exactly as Get Many walks it (so a
+ * service that caps its pages is detected the same way). Each step shows `PICKER_STEP` more; the
+ * pagination token is how many are shown already. A step reads the list from its start again, which
+ * costs a few requests but needs no page arithmetic of its own.
  */
 export async function searchInterviews(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken) >= 1 ? Number(paginationToken) : 1;
+	const shown = Number(paginationToken) > 0 ? Math.floor(Number(paginationToken)) : 0;
 	const search = filter?.trim() ? filter.trim() : undefined;
-	const interviews = await callApi(this, 'GET', '/api/v1/interview/get-interviews', interviewPage, {
-		qs: { page, limit: MAX_PAGE_SIZE, ...(search ? { search } : {}) },
-	});
-	const results: INodeListSearchItems[] = interviews.map((item) => ({
+	const limit = shown + PICKER_STEP;
+	const interviews = await listInterviews.call(this, { search, limit });
+	const results: INodeListSearchItems[] = interviews.slice(shown).map((item) => ({
 		name: item.status ? `${item.interviewName ?? item.interviewId} (${item.status})` : (item.interviewName ?? item.interviewId),
 		value: item.interviewId,
 	}));
-	return { results, paginationToken: interviews.length === MAX_PAGE_SIZE ? String(page + 1) : undefined };
+	return { results, paginationToken: interviews.length >= limit ? String(limit) : undefined };
 }

@@ -70,10 +70,16 @@ describe('InterviewServiceApi credential', () => {
 		expect(error.message).toContain('HTTP 401');
 	});
 
-	it('says so when the service does not answer at all', () => {
-		const error = tokenExchangeFailure(Object.assign(new Error('connect ECONNREFUSED'), { config: { data: SECRET_KEY } }));
-		expect(error.message).toMatch(/no answer from the service; check the Base URL/);
-		expect(error.message).not.toContain(SECRET_KEY);
+	it('tells a refused or unknown host (check the Base URL) apart from a reset or a timeout', () => {
+		const failing = (code: string) =>
+			tokenExchangeFailure(Object.assign(new Error(`connect ${code}`), { code, config: { data: SECRET_KEY } }), 5000).message;
+		expect(failing('ECONNREFUSED')).toMatch(/refused the connection or could not be found \(ECONNREFUSED\); check the Base URL/);
+		expect(failing('ENOTFOUND')).toMatch(/could not be found \(ENOTFOUND\); check the Base URL/);
+		expect(failing('ECONNRESET')).toMatch(/connection was reset before an answer came \(ECONNRESET\)/);
+		expect(failing('ECONNRESET')).not.toMatch(/Base URL/);
+		expect(failing('ECONNABORTED')).toMatch(/no answer within 5 s \(ECONNABORTED\)/);
+		expect(failing('ECONNABORTED')).not.toMatch(/Base URL/);
+		expect(failing('ECONNREFUSED')).not.toContain(SECRET_KEY);
 	});
 
 	it('rejects an answer without data.accessToken', async () => {

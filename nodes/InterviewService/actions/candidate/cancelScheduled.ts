@@ -2,7 +2,7 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionDat
 
 import { cancelScheduledBody, cancelScheduledData } from '../../schemas';
 import { emailKey, toEmailList } from '../../helpers/email';
-import { chunk, failItem, groupBy, prepareItems, runPerItem, toExecutionData } from '../../helpers/items';
+import { batchKey, chunk, failItem, finishBatches, groupBy, prepareItems, sendBatches, sentBatches } from '../../helpers/items';
 import type { ItemOutcome, PreparedItem } from '../../helpers/items';
 import { interviewIdOf, showFor } from '../../helpers/parameters';
 import { sharedParameterReader } from '../../helpers/sharedParameters';
@@ -21,6 +21,7 @@ import {
 	mappingModeOf,
 	mappingModeProperty,
 } from './mapping';
+import { DEFAULT_PARALLEL_BATCHES } from './invite';
 
 /** Most e-mails sent in one cancel request when they come one per item. */
 export const MAX_CANCEL_BATCH_SIZE = 100;
@@ -152,19 +153,16 @@ export function notCancelledEmails(asked: string[], cancelled: IDataObject[]): s
 	});
 }
 
-async function cancelListed(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runPerItem(
-		this,
-		(itemIndex) => buildCancelRequest.call(this, itemIndex, 'list'),
-		async ({ interviewId, candidateEmails }, itemIndex) => {
-			const cancelledCandidates = await cancelEmails.call(this, interviewId, candidateEmails, itemIndex);
-			return {
-				interviewId,
-				cancelledCandidates,
-				notCancelledEmails: notCancelledEmails(candidateEmails, cancelledCandidates),
-			};
+/** Each item's own list of e-mails, one request per item. */
+function listedOutcomes(batch: Array<PreparedItem<CancelRequest>>, cancelled: IDataObject[]): ItemOutcome[] {
+	const [{ itemIndex, request }] = batch;
+	const { interviewId, candidateEmails } = request;
+	return [
+		{
+			itemIndex,
+			json: [{ interviewId, cancelledCandidates: cancelled, notCancelledEmails: notCancelledEmails(candidateEmails, cancelled) }],
 		},
-	);
+	];
 }
 
 /** One outcome per item of a batch: its own e-mail, cancelled or not. */
@@ -180,33 +178,39 @@ export function cancelOutcomes(batch: Array<PreparedItem<CancelRequest>>, cancel
 	});
 }
 
-/** Items of the same interview are cancelled in one request. */
-async function cancelPerItem(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+/**
+ * "A List": one request per item. "Input Items": items of the same interview in one request.
+ * Requests go out a few at a time, and one answered in an earlier attempt of this run (n8n's
+ * Retry On Fail) is not sent again: its answer is reused, so nothing is reported "not cancelled"
+ * because the first attempt already cancelled it.
+ */
+async function cancel(this: IExecuteFunctions, source: EmailSource): Promise<INodeExecutionData[]> {
 	const read = sharedParameterReader(this);
-	const emailOf = mappingModeOf(this) === MAP_AUTOMATICALLY ? autoMappedEmails.call(this, read) : undefined;
+	const emailOf =
+		source === 'inputItems' && mappingModeOf(this) === MAP_AUTOMATICALLY ? autoMappedEmails.call(this, read) : undefined;
 	const { prepared, failures } = await prepareItems(this, (itemIndex) =>
-		buildCancelRequest.call(this, itemIndex, 'inputItems', read, emailOf),
+		buildCancelRequest.call(this, itemIndex, source, read, emailOf),
 	);
-	const outcomes = [...failures];
-	const batches = groupBy(prepared, ({ request }) => request.interviewId).flatMap((group) =>
-		chunk(group, MAX_CANCEL_BATCH_SIZE),
-	);
-	for (const batch of batches) {
-		const { interviewId } = batch[0].request;
-		try {
-			const emails = batch.map(({ request }) => request.candidateEmails[0]);
-			const cancelled = await cancelEmails.call(this, interviewId, emails, batch[0].itemIndex);
-			outcomes.push(...cancelOutcomes(batch, cancelled));
-		} catch (error) {
-			outcomes.push(...batch.map(({ itemIndex }) => failItem(this, error, itemIndex)));
-		}
-	}
-	return toExecutionData(outcomes);
+	const batches =
+		source === 'list'
+			? prepared.map((item) => [item])
+			: groupBy(prepared, ({ request }) => request.interviewId).flatMap((group) => chunk(group, MAX_CANCEL_BATCH_SIZE));
+	const emailsOf = (batch: Array<PreparedItem<CancelRequest>>) => batch.flatMap(({ request }) => request.candidateEmails);
+	const memory = sentBatches(this, `cancelScheduled:${source}`);
+	const outcomes = await sendBatches({
+		batches,
+		concurrency: DEFAULT_PARALLEL_BATCHES,
+		memory,
+		keyOf: (batch) => batchKey([batch[0].request.interviewId, emailsOf(batch)]),
+		send: async (batch) => await cancelEmails.call(this, batch[0].request.interviewId, emailsOf(batch), batch[0].itemIndex),
+		outcomesOf: source === 'list' ? listedOutcomes : cancelOutcomes,
+		failuresOf: (batch, error) => batch.map(({ itemIndex }) => failItem(this, error, itemIndex)),
+	});
+	return finishBatches(memory, [...failures, ...outcomes]);
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const source = this.getNodeParameter('emailSource', 0, 'list') as EmailSource;
-	if (source === 'list') return await cancelListed.call(this);
-	if (source === 'inputItems') return await cancelPerItem.call(this);
+	if (source === 'list' || source === 'inputItems') return await cancel.call(this, source);
 	throw invalidInput(this.getNode(), 'Emails From', 'must be "list" or "inputItems"', 0);
 }

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { accessLinksBody, accessLinksData } from '../../schemas';
 import type { AccessLink, Candidate } from '../../schemas';
 import { emailKey } from '../../helpers/email';
-import { chunk, failItem, groupBy, prepareItems, toExecutionData } from '../../helpers/items';
+import { batchKey, chunk, failItem, finishBatches, groupBy, prepareItems, sendBatches, sentBatches } from '../../helpers/items';
 import type { ItemOutcome, PreparedItem } from '../../helpers/items';
 import { interviewIdOf, showFor, withoutUndefined } from '../../helpers/parameters';
 import { sharedParameterReader } from '../../helpers/sharedParameters';
@@ -29,6 +29,9 @@ import {
 
 /** Most candidates sent in one access-links request: the sandbox's page maximum, as the spec gives none. */
 export const MAX_INVITE_BATCH_SIZE = 100;
+
+export const DEFAULT_PARALLEL_BATCHES = 4;
+export const MAX_PARALLEL_BATCHES = 10;
 
 const displayOptions = showFor('candidate', 'invite');
 
@@ -154,6 +157,14 @@ export const description: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: MAX_INVITE_BATCH_SIZE },
 				default: MAX_INVITE_BATCH_SIZE,
 				description: `Most candidates sent in one request. Items with the same interview, Start Time and End Time are sent together. At most ${MAX_INVITE_BATCH_SIZE}.`,
+			},
+			{
+				displayName: 'Batches In Parallel',
+				name: 'parallelBatches',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_BATCHES },
+				default: DEFAULT_PARALLEL_BATCHES,
+				description: `Most batch requests in flight at once (1 sends one after the other). At most ${MAX_PARALLEL_BATCHES}.`,
 			},
 		],
 	},
@@ -292,7 +303,7 @@ export function uniqueCandidates(batch: Array<PreparedItem<InviteRequest>>): Can
 	return [...byEmail.values()];
 }
 
-/** Pairs each item of a batch with its link in `data.data[]`, matched by e-mail without case. */
+/** Pairs each item of a batch with its link in `data.data[]`, matched by e-mail without case; each item keeps its own spelling. */
 export function matchLinks(
 	this: IExecuteFunctions,
 	batch: Array<PreparedItem<InviteRequest>>,
@@ -312,43 +323,55 @@ export function matchLinks(
 				itemIndex,
 			);
 		}
-		return { itemIndex, json: [{ interviewId: request.interviewId, ...link } as IDataObject] };
+		return { itemIndex, json: [{ interviewId: request.interviewId, ...link, email: request.candidate.email } as IDataObject] };
 	});
 }
 
-async function sendBatch(
-	this: IExecuteFunctions,
-	batch: Array<PreparedItem<InviteRequest>>,
-): Promise<ItemOutcome[]> {
+/** The access-links request of a batch; its body is also what identifies the batch. */
+function accessLinksRequest(batch: Array<PreparedItem<InviteRequest>>) {
 	const { interviewId, startTime, endTime } = batch[0].request;
-	let links: AccessLink[];
-	try {
-		const data = await callApi(
-			this,
-			'POST',
-			`/api/v1/interview/${encodeURIComponent(interviewId)}/access-links`,
-			accessLinksData,
-			{
-				body: { startTime, endTime, candidates: uniqueCandidates(batch) as IDataObject[] },
-				itemIndex: batch[0].itemIndex,
-			},
-		);
-		links = data.data;
-	} catch (error) {
-		return batch.map(({ itemIndex }) => failItem(this, error, itemIndex));
-	}
-	return matchLinks.call(this, batch, links);
+	return { interviewId, body: { startTime, endTime, candidates: uniqueCandidates(batch) as IDataObject[] } };
 }
 
+async function sendBatch(this: IExecuteFunctions, batch: Array<PreparedItem<InviteRequest>>): Promise<AccessLink[]> {
+	const { interviewId, body } = accessLinksRequest(batch);
+	const data = await callApi(this, 'POST', `/api/v1/interview/${encodeURIComponent(interviewId)}/access-links`, accessLinksData, {
+		body,
+		itemIndex: batch[0].itemIndex,
+	});
+	return data.data;
+}
+
+/** The Batches In Parallel option (the first item's), checked. */
+export function parallelBatchesOf(context: IExecuteFunctions): number {
+	const options = context.getNodeParameter('options', 0, {}) as IDataObject;
+	const parallel = (options.parallelBatches ?? DEFAULT_PARALLEL_BATCHES) as number;
+	if (!Number.isInteger(parallel) || parallel < 1 || parallel > MAX_PARALLEL_BATCHES) {
+		throw invalidInput(context.getNode(), 'Batches In Parallel', `must be a whole number from 1 to ${MAX_PARALLEL_BATCHES}`, 0);
+	}
+	return parallel;
+}
+
+/**
+ * Batches go out a few at a time; a batch that got its links in an earlier attempt of this run
+ * (n8n's Retry On Fail) is not sent again, its links are reused.
+ */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const concurrency = parallelBatchesOf(this);
 	const read = sharedParameterReader(this);
 	const source = mappingModeOf(this) === MAP_AUTOMATICALLY ? autoMappedCandidates.call(this, read) : undefined;
 	const { prepared, failures } = await prepareItems(this, (itemIndex) =>
 		buildInviteRequest.call(this, itemIndex, read, source),
 	);
-	const outcomes = [...failures];
-	for (const batch of inviteBatches(prepared)) {
-		outcomes.push(...(await sendBatch.call(this, batch)));
-	}
-	return toExecutionData(outcomes);
+	const memory = sentBatches(this, 'invite');
+	const outcomes = await sendBatches({
+		batches: inviteBatches(prepared),
+		concurrency,
+		memory,
+		keyOf: (batch) => batchKey(accessLinksRequest(batch)),
+		send: async (batch) => await sendBatch.call(this, batch),
+		outcomesOf: (batch, links) => matchLinks.call(this, batch, links),
+		failuresOf: (batch, error) => batch.map(({ itemIndex }) => failItem(this, error, itemIndex)),
+	});
+	return finishBatches(memory, [...failures, ...outcomes]);
 }

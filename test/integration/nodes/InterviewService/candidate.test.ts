@@ -74,7 +74,9 @@ describe('candidate → invite through n8n against the sandbox', () => {
 		const [interviewId] = await env.seedInterviews([{ interviewName: 'Expiry' }]);
 		await env.control('POST', '/tokens/expire', { afterRequests: 1 });
 		const inputItems = people(250, 'expiry');
-		const result = await env.run(inviteParameters(interviewId), { inputItems });
+		// One batch at a time, so the count of token exchanges is exact (parallel batches that start
+		// before any token exists each exchange one).
+		const result = await env.run(inviteParameters(interviewId, { options: { parallelBatches: 1 } }), { inputItems });
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(250);
 		expect(result.items.every((item) => typeof item.json.preAuthLink === 'string')).toBe(true);

@@ -69,12 +69,15 @@ export function mockContext(options: MockOptions) {
 	const node = savedNode(parametersOf, itemCount);
 	/** Every getNodeParameter call, by parameter name. */
 	const parameterReads: Record<string, number> = {};
+	const nodeContext: IDataObject = {};
 	const context = {
 		getNode: () => node,
 		getInputData: () =>
 			options.inputItems?.map((json) => ({ json })) ?? Array.from({ length: itemCount }, (_, index) => ({ json: { index } })),
 		continueOnFail: () => options.continueOnFail ?? false,
 		getTimezone: () => options.timezone ?? 'UTC',
+		getContext: () => nodeContext,
+		getWorkflowDataProxy: () => ({ $runIndex: 0 }),
 		getCredentials: async () => credentials,
 		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown, parameterOptions?: { extractValue?: boolean }) => {
 			parameterReads[name] = (parameterReads[name] ?? 0) + 1;
@@ -96,7 +99,8 @@ export function mockContext(options: MockOptions) {
 				};
 				requests.push(recorded);
 				const data = options.respond ? options.respond(recorded) : {};
-				return { message: 'OK', success: true, data };
+				const body = { message: 'OK', success: true, data };
+				return request.returnFullResponse ? { body, statusCode: 200, headers: {} } : body;
 			},
 		},
 	};

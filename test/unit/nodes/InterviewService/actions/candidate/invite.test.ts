@@ -53,7 +53,7 @@ describe('candidate → invite', () => {
 			[0, 1, 2].map((index) => ({
 				json: {
 					interviewId: 'int_1',
-					email: `C${index}@EXAMPLE.COM`,
+					email: `c${index}@example.com`,
 					preAuthLink: `https://x/pre/c${index}@example.com`,
 					demoInterviewLink: 'https://x/demo',
 					rescheduleLink: 'https://x/reschedule',
@@ -107,6 +107,7 @@ describe('candidate → invite', () => {
 		const output = await execute.call(mock.context);
 		expect(mock.requests[0].body?.candidates).toEqual([{ email: 'a@x.io' }]);
 		expect(output.map((item) => item.json.preAuthLink)).toEqual(['https://x/pre/a@x.io', 'https://x/pre/a@x.io']);
+		expect(output.map((item) => item.json.email)).toEqual(['a@x.io', 'A@x.io']);
 	});
 
 	it.each([
@@ -137,8 +138,8 @@ describe('candidate → invite', () => {
 		);
 		const output = await execute.call(mock.context);
 		expect(output).toEqual([
-			{ json: { error: 'Interview not found' }, pairedItem: { item: 0 } },
-			{ json: { error: 'Interview not found' }, pairedItem: { item: 1 } },
+			{ json: { error: 'Interview not found', httpCode: 404 }, pairedItem: { item: 0 } },
+			{ json: { error: 'Interview not found', httpCode: 404 }, pairedItem: { item: 1 } },
 			expect.objectContaining({ pairedItem: { item: 2 } }),
 		]);
 		expect(output[2].json.preAuthLink).toBe('https://x/pre/c2@example.com');
@@ -159,7 +160,7 @@ describe('candidate → invite', () => {
 			respond: (request) => ({ data: linksFor(request).data.slice(0, 1) }),
 		});
 		const output = await execute.call(mock.context);
-		expect(output[0].json.email).toBe('C0@EXAMPLE.COM');
+		expect(output[0].json.email).toBe('c0@example.com');
 		expect(output[1].json).toEqual({ error: 'The Interview Service returned no access link for c1@example.com (item 1)' });
 	});
 });
