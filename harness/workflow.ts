@@ -18,6 +18,10 @@ export interface NodeSpec {
 	parameters: Record<string, unknown>;
 	credentials?: Record<string, { id: string; name: string }>;
 	webhookId?: string;
+	/** n8n's node settings "Retry On Fail", "Max. Tries", "Wait Between Tries (ms)". */
+	retryOnFail?: boolean;
+	maxTries?: number;
+	waitBetweenTries?: number;
 }
 
 export function sandboxCredential(

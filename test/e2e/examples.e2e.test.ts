@@ -173,7 +173,7 @@ describe('example workflows in real n8n', () => {
 	);
 
 	it(
-		'1 ATS → invitations: 120 candidates in one POST get 120 links, in ceil(120 / 50) access-links requests; one candidate per call works too',
+		'1 ATS → invitations: 120 candidates in one POST get 120 links, in ceil(120 / 50) access-links requests; one candidate per call works too; a bad e-mail gets its own error entry and the others their links',
 		withLog(async (instance) => {
 			const interviewId = await seedInterview('E2E ATS invitations');
 			const workflow = loadExample('atsInvitations', { interviewId });
@@ -194,14 +194,30 @@ describe('example workflows in real n8n', () => {
 				});
 				const batches = (await sandboxRequests(control)).filter((request) => request.route === ACCESS_LINKS_ROUTE);
 				expect(batches).toHaveLength(Math.ceil(120 / 50));
-				expect(batches.map((request) => (request.body as { candidates: unknown[] }).candidates.length)).toEqual([50, 50, 20]);
+				// Batches go out in parallel: the log has them in the order they finished.
+				const sizes = batches.map((request) => (request.body as { candidates: unknown[] }).candidates.length);
+				expect(sizes.sort((a, b) => b - a)).toEqual([50, 50, 20]);
 
 				const single = await postWebhook(webhookUrl, { name: 'Solo Candidate', email: 'solo@example.com' });
 				expect(single.status).toBe(200);
 				expect(single.data).toEqual([expect.objectContaining({ email: 'solo@example.com', preAuthLink: expect.any(String) })]);
 
+				// One malformed e-mail among three: the two valid candidates get their links, the bad one an
+				// error entry naming its field, in the order the ATS sent them.
+				const mixed = await postWebhook(webhookUrl, [
+					{ name: 'Valid One', email: 'valid1@example.com' },
+					{ name: 'Broken', email: 'not-an-email' },
+					{ name: 'Valid Two', email: 'valid2@example.com' },
+				]);
+				expect(mixed.status).toBe(200);
+				expect(mixed.data).toEqual([
+					expect.objectContaining({ email: 'valid1@example.com', preAuthLink: expect.stringMatching(/^https?:\/\//) }),
+					{ error: 'Email must be a valid e-mail address (item 1)' },
+					expect.objectContaining({ email: 'valid2@example.com', preAuthLink: expect.stringMatching(/^https?:\/\//) }),
+				]);
+
 				const scheduled = (await sandboxState()).candidates.filter((c) => c.interviewId === interviewId && c.status === 'scheduled');
-				expect(scheduled).toHaveLength(121);
+				expect(scheduled).toHaveLength(123);
 			} finally {
 				await instance.deactivate(workflow.id);
 			}

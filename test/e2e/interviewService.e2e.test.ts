@@ -7,7 +7,15 @@ import type { AxiosInstance } from 'axios';
 import type { N8nInstance, WorkflowImport } from '../../harness/n8n';
 import { nodeOutput } from '../../harness/n8n';
 import type { NodeSpec } from '../../harness/workflow';
-import { buildWorkflow, chainWorkflow, interviewById, interviewServiceNode, itemsNode, manualTrigger } from '../../harness/workflow';
+import {
+	buildWorkflow,
+	chainWorkflow,
+	interviewById,
+	interviewServiceNode,
+	itemsNode,
+	manualTrigger,
+	sandboxCredential,
+} from '../../harness/workflow';
 import { TEST_TIMEOUT_MS, sandboxRequests, useE2e } from './helpers/context';
 import type { E2eContext } from './helpers/context';
 
@@ -146,7 +154,9 @@ describe('Interview Service action node in real n8n', () => {
 				expect(item.preAuthLink).toEqual(expect.any(String));
 			});
 			const batches = (await sandboxRequests(ctx.control)).filter((request) => request.route === ACCESS_LINKS_ROUTE);
-			expect(batches.map((request) => (request.body as { candidates: unknown[] }).candidates.length)).toEqual([100, 100, 50]);
+			// Batches go out in parallel, so the log has them in the order they finished.
+			const sizes = batches.map((request) => (request.body as { candidates: unknown[] }).candidates.length);
+			expect(sizes.sort((a, b) => b - a)).toEqual([100, 100, 50]);
 			expect(batches.every((request) => request.status === 200)).toBe(true);
 		}),
 		TEST_TIMEOUT_MS,
@@ -294,6 +304,89 @@ describe('Interview Service action node in real n8n', () => {
 			expect(log.some((request) => request.path === '/api/v1/auth/token' && request.status === 201)).toBe(true);
 			const state = (await ctx.control.get('/state')).data as { candidates: Json[] };
 			expect(state.candidates.filter((c) => c.interviewId === interviewId && c.status === 'scheduled')).toHaveLength(250);
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		"Retry On Fail after a 500 on batch 2 of 250: the run succeeds, each item has its own link, and the service gets each candidate once",
+		withLog(async (ctx) => {
+			const interviewId = await seedInterview(ctx.control);
+			const people = candidates(250, 'retryonfail');
+			await ctx.control.delete('/requests');
+			await ctx.control.post('/faults', { route: ACCESS_LINKS_ROUTE, status: 500, skip: 1, count: 1 });
+			const invite: NodeSpec = {
+				...inviteNode(ctx, interviewId, { parallelBatches: 1 }),
+				retryOnFail: true,
+				maxTries: 3,
+				waitBetweenTries: 0,
+			};
+			const runData = await importAndRun(
+				ctx.n8n,
+				chainWorkflow('e2eRetryOnFail', 'e2e retry on fail', [manualTrigger(), itemsNode('Candidates', people), invite]),
+			);
+
+			const invited = nodeOutput(runData, 'Invite');
+			expect(invited.map((item) => item.email)).toEqual(people.map((person) => person.email));
+			expect(invited.every((item) => item.error === undefined && typeof item.preAuthLink === 'string')).toBe(true);
+			expect(new Set(invited.map((item) => item.preAuthLink)).size).toBe(250);
+			const batches = (await sandboxRequests(ctx.control)).filter((request) => request.route === ACCESS_LINKS_ROUTE);
+			expect(batches.map((request) => request.status)).toEqual([200, 500, 200, 200]);
+			const accepted = batches
+				.filter((request) => request.status === 200)
+				.flatMap((request) => (request.body as { candidates: Array<{ email: string }> }).candidates.map((c) => c.email));
+			expect(accepted.sort()).toEqual(people.map((person) => person.email).sort());
+			const state = (await ctx.control.get('/state')).data as { candidates: Json[] };
+			expect(state.candidates.filter((c) => c.interviewId === interviewId)).toHaveLength(250);
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		"a 429 with Retry-After: 2 on batch 2 of 250 succeeds through the node's own retry, with no error item",
+		withLog(async (ctx) => {
+			const interviewId = await seedInterview(ctx.control);
+			const people = candidates(250, 'ratelimited');
+			await ctx.control.delete('/requests');
+			await ctx.control.post('/faults', { route: ACCESS_LINKS_ROUTE, status: 429, retryAfter: 2, skip: 1, count: 1 });
+			const runData = await importAndRun(
+				ctx.n8n,
+				chainWorkflow('e2eRetryAfter', 'e2e retry after', [
+					manualTrigger(),
+					itemsNode('Candidates', people),
+					inviteNode(ctx, interviewId, { parallelBatches: 1 }),
+				]),
+			);
+
+			const invited = nodeOutput(runData, 'Invite');
+			expect(invited.map((item) => item.email)).toEqual(people.map((person) => person.email));
+			expect(invited.filter((item) => item.error !== undefined)).toEqual([]);
+			const batches = (await sandboxRequests(ctx.control)).filter((request) => request.route === ACCESS_LINKS_ROUTE);
+			expect(batches.map((request) => request.status)).toEqual([200, 429, 200, 200]);
+			const waited = Date.parse(batches[2].at) - Date.parse(batches[1].at);
+			expect(waited).toBeGreaterThanOrEqual(1900);
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'a held request fails at the credential timeout (3 s here), not at 300 s, naming the endpoint',
+		withLog(async (ctx) => {
+			const interviewId = await seedInterview(ctx.control);
+			const credential = sandboxCredential(ctx.sandbox.url, { id: 'iscredtimeout01', name: 'Interview Service (3 s timeout)' });
+			credential.data.timeout = 3;
+			await ctx.n8n.importCredentials([credential]);
+			await ctx.control.post('/faults', { route: 'GET /api/v1/interview/get-interview/:id', delayMs: 60_000, count: 1 });
+			const get = interviewServiceNode('Get', { resource: 'interview', operation: 'get', interviewId: interviewById(interviewId) }, credential);
+			const workflow = chainWorkflow('e2eTimeout', 'e2e timeout', [manualTrigger(), get]);
+			await ctx.n8n.importWorkflow(workflow);
+			const started = Date.now();
+			const result = await ctx.n8n.execute(workflow.id);
+			const elapsed = Date.now() - started;
+			const output = `${result.stdout}\n${result.stderr}`;
+			expect(output).toContain(`The Interview Service did not answer GET /api/v1/interview/get-interview/${interviewId} within 3 s`);
+			// n8n execute itself takes about 8-10 s here; the held request alone would take 60 s.
+			expect(elapsed).toBeLessThan(50_000);
 		}),
 		TEST_TIMEOUT_MS,
 	);

@@ -109,3 +109,24 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox
 export function interviewById(id: string): INodeParameterResourceLocator {
 	return { __rl: true, mode: 'id', value: id };
 }
+
+/** The time window the invite tests send. */
+export const INVITE_WINDOW = { startTime: '2026-03-01T09:00:00Z', endTime: '2026-03-08T18:00:00Z' };
+
+/** Invite parameters that map each candidate from its input item. */
+export function inviteParameters(interviewId: string | INodeParameterResourceLocator, extra: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'candidate',
+		operation: 'invite',
+		interviewId: typeof interviewId === 'string' ? interviewById(interviewId) : interviewId,
+		...INVITE_WINDOW,
+		email: '={{ $json.email }}',
+		additionalFields: { name: '={{ $json.name }}' },
+		options: {},
+		...extra,
+	};
+}
+
+/** `count` input items `{ email, name }`. */
+export const people = (count: number, prefix = 'candidate') =>
+	Array.from({ length: count }, (_, index) => ({ email: `${prefix}${index}@example.com`, name: `Candidate ${index}` }));

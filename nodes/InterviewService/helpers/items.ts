@@ -70,19 +70,23 @@ export function toExecutionData(outcomes: ItemOutcome[]): INodeExecutionData[] {
 		});
 }
 
+/** A memory that keeps nothing: for requests that may safely be sent again, and whose answers may hold secrets. */
+const NO_MEMORY: SentBatches = { get: () => undefined, set: () => {}, forget: () => {} };
+
 /**
- * One request (or a short sequence of requests) per input item, one item after the other. An
- * item answered in an earlier Retry On Fail attempt of this run is not sent again (so a retried
- * Create does not create twice).
+ * One request (or a short sequence of requests) per input item, one item after the other. With
+ * `sendOnce` (for requests that are not idempotent, e.g. Create), an item answered in an earlier
+ * Retry On Fail attempt of this run is not sent again: its answer is reused.
  */
 export async function runPerItem<T>(
 	context: IExecuteFunctions,
 	prepare: (itemIndex: number) => T | Promise<T>,
 	send: (request: T, itemIndex: number) => Promise<IDataObject | IDataObject[]>,
+	{ sendOnce = false }: { sendOnce?: boolean } = {},
 ): Promise<INodeExecutionData[]> {
 	const { prepared, failures } = await prepareItems(context, prepare);
 	const operation = `${String(context.getNodeParameter('resource', 0, ''))}:${String(context.getNodeParameter('operation', 0, ''))}`;
-	const memory = sentBatches(context, operation);
+	const memory = sendOnce ? sentBatches(context, operation) : NO_MEMORY;
 	const outcomes = await sendBatches({
 		batches: prepared,
 		concurrency: 1,

@@ -32,6 +32,8 @@ export interface SandboxRequest {
 	query: Record<string, unknown>;
 	body: unknown;
 	status: number;
+	/** When the sandbox answered (ISO). */
+	at: string;
 }
 
 export function useE2e(options: { seed?: string; importCredential?: boolean; setupOwner?: boolean } = {}) {

@@ -108,5 +108,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				body: body as IDataObject,
 				itemIndex,
 			})) as IDataObject,
+		{ sendOnce: true },
 	);
 }

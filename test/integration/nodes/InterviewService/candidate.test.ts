@@ -1,10 +1,9 @@
-import type { IDataObject, INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { interviewById, openSandbox } from '../../../helpers/sandbox';
+import { INVITE_WINDOW as window, interviewById, inviteParameters, openSandbox, people } from '../../../helpers/sandbox';
 import type { SandboxRun } from '../../../helpers/sandbox';
 
 const ACCESS_LINKS = 'POST /api/v1/interview/:id/access-links';
-const window = { startTime: '2026-03-01T09:00:00Z', endTime: '2026-03-08T18:00:00Z' };
 
 let env: SandboxRun;
 
@@ -13,23 +12,6 @@ beforeAll(async () => {
 });
 afterAll(async () => await env.close());
 beforeEach(async () => await env.control('POST', '/reset'));
-
-/** Invite parameters that map each candidate from its input item. */
-function inviteParameters(interviewId: string | INodeParameterResourceLocator, extra: INodeParameters = {}): INodeParameters {
-	return {
-		resource: 'candidate',
-		operation: 'invite',
-		interviewId: typeof interviewId === 'string' ? interviewById(interviewId) : interviewId,
-		...window,
-		email: '={{ $json.email }}',
-		additionalFields: { name: '={{ $json.name }}' },
-		options: {},
-		...extra,
-	};
-}
-
-const people = (count: number, prefix = 'candidate') =>
-	Array.from({ length: count }, (_, index) => ({ email: `${prefix}${index}@example.com`, name: `Candidate ${index}` }));
 
 /** Invites candidate0 and candidate1 to a fresh interview, then runs Cancel Scheduled from input items with `parameters`. */
 async function cancelFromItems(interviewName: string, parameters: INodeParameters, inputItems: IDataObject[]) {
@@ -143,6 +125,16 @@ describe('candidate → cancel scheduled through n8n against the sandbox', () =>
 			[{ item: 2 }, true],
 		]);
 		expect(await env.requests('POST /api/v1/interview/:id/cancel-scheduled-candidates')).toHaveLength(1);
+	});
+
+	it('exchanges the key once when batches start together with no token yet, and reads the credential once', async () => {
+		const [interviewId] = await env.seedInterviews([{ interviewName: 'First token' }]);
+		const result = await env.run(inviteParameters(interviewId, { options: { parallelBatches: 4 } }), { inputItems: people(400, 'first') });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(400);
+		expect(await env.requests(ACCESS_LINKS)).toHaveLength(4);
+		expect(await env.requests('POST /api/v1/auth/token')).toHaveLength(1);
+		expect(result.credentialsHelper.stats.reads).toBe(1);
 	});
 
 	describe('Candidate Fields: Map Automatically', () => {

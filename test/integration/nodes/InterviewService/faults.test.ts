@@ -6,13 +6,12 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { searchInterviewsThroughN8n } from '../../../helpers/picker';
-import { interviewById, openSandbox } from '../../../helpers/sandbox';
+import { interviewById, inviteParameters, openSandbox, people } from '../../../helpers/sandbox';
 import type { LoggedRequest, SandboxRun } from '../../../helpers/sandbox';
 
 const ACCESS_LINKS = 'POST /api/v1/interview/:id/access-links';
 const GET_INTERVIEW = 'GET /api/v1/interview/get-interview/:id';
 const GET_INTERVIEWS = 'GET /api/v1/interview/get-interviews';
-const window = { startTime: '2026-03-01T09:00:00Z', endTime: '2026-03-08T18:00:00Z' };
 
 let env: SandboxRun;
 
@@ -22,20 +21,8 @@ beforeAll(async () => {
 afterAll(async () => await env.close());
 beforeEach(async () => await env.control('POST', '/reset'));
 
-const people = (count: number, prefix: string) =>
-	Array.from({ length: count }, (_, index) => ({ email: `${prefix}${index}@example.com`, name: `Candidate ${index}` }));
-
-function inviteParameters(interviewId: string, options: INodeParameters = {}, requestOptions: INodeParameters = {}): INodeParameters {
-	return {
-		resource: 'candidate',
-		operation: 'invite',
-		interviewId: interviewById(interviewId),
-		...window,
-		email: '={{ $json.email }}',
-		additionalFields: { name: '={{ $json.name }}' },
-		options,
-		requestOptions,
-	};
+function invite(interviewId: string, options: INodeParameters = {}, requestOptions: INodeParameters = {}): INodeParameters {
+	return inviteParameters(interviewId, { options, requestOptions });
 }
 
 const getParameters = (interviewId: string, requestOptions: INodeParameters = {}): INodeParameters => ({
@@ -60,7 +47,7 @@ describe('the retry policy', () => {
 		await fault({ route: ACCESS_LINKS, status: 429, retryAfter: 1, skip: 1, count: 1 });
 		const inputItems = people(250, 'rl');
 		const started = Date.now();
-		const result = await env.run(inviteParameters(interviewId, { parallelBatches: 1 }), { inputItems });
+		const result = await env.run(invite(interviewId, { parallelBatches: 1 }), { inputItems });
 		expect(result.error).toBeUndefined();
 		expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
 		expect(result.items).toHaveLength(250);
@@ -122,13 +109,13 @@ describe('the retry policy', () => {
 	it('never retries a 502 or a dropped connection for a POST: the batch may have been carried out', async () => {
 		const [interviewId] = await env.seedInterviews([{ interviewName: 'Post' }]);
 		await fault({ route: ACCESS_LINKS, status: 502, count: 1 });
-		const result = await env.run(inviteParameters(interviewId), { inputItems: people(2, 'p'), continueOnFail: true });
+		const result = await env.run(invite(interviewId), { inputItems: people(2, 'p'), continueOnFail: true });
 		expect(result.items.map((item) => item.json)).toEqual([
 			{ error: 'Bad Gateway', httpCode: 502 },
 			{ error: 'Bad Gateway', httpCode: 502 },
 		]);
 		await fault({ route: ACCESS_LINKS, drop: true, count: 1 });
-		const dropped = await env.run(inviteParameters(interviewId), { inputItems: people(2, 'q'), continueOnFail: true });
+		const dropped = await env.run(invite(interviewId), { inputItems: people(2, 'q'), continueOnFail: true });
 		expect(dropped.items[0].json).toMatchObject({ httpCode: 'ECONNRESET' });
 		expect((await env.requests(ACCESS_LINKS)).map((request) => request.status)).toEqual([502, null]);
 	});
@@ -169,7 +156,7 @@ describe('the envelope decides', () => {
 	it('Invite with success: false fails the batch with the service message', async () => {
 		const [interviewId] = await env.seedInterviews([{ interviewName: 'Invite quota' }]);
 		await fault({ route: ACCESS_LINKS, status: 200, message: 'Candidate quota exceeded', count: 1 });
-		const result = await env.run(inviteParameters(interviewId), { inputItems: people(1, 'quota') });
+		const result = await env.run(invite(interviewId), { inputItems: people(1, 'quota') });
 		expect(result.error?.message).toBe('Candidate quota exceeded');
 	});
 });
@@ -179,7 +166,7 @@ describe("n8n's Retry On Fail sends nothing twice", () => {
 		const [interviewId] = await env.seedInterviews([{ interviewName: `Retry ${status}` }]);
 		await fault({ route: ACCESS_LINKS, status, skip: 1, count: 1 });
 		const inputItems = people(250, `r${status}-`);
-		const result = await env.run(inviteParameters(interviewId, { parallelBatches: 1 }), {
+		const result = await env.run(invite(interviewId, { parallelBatches: 1 }), {
 			inputItems,
 			retryOnFail: { maxTries: 3, waitBetweenTries: 0 },
 		});
@@ -203,7 +190,7 @@ describe("n8n's Retry On Fail sends nothing twice", () => {
 		const [interviewId] = await env.seedInterviews([{ interviewName: 'Parallel retry' }]);
 		await fault({ route: ACCESS_LINKS, status: 500, skip: 2, count: 1 });
 		const inputItems = people(250, 'par');
-		const result = await env.run(inviteParameters(interviewId, { batchSize: 25 }), {
+		const result = await env.run(invite(interviewId, { batchSize: 25 }), {
 			inputItems,
 			retryOnFail: { maxTries: 2, waitBetweenTries: 0 },
 		});
@@ -213,6 +200,44 @@ describe("n8n's Retry On Fail sends nothing twice", () => {
 		expect(requests).toHaveLength(11);
 		expect(requests.filter((request) => request.status === 500)).toHaveLength(1);
 		expect(acceptedEmails(requests).sort()).toEqual(inputItems.map((person) => person.email).sort());
+	});
+
+	it('Interview Create: a retried run does not create the interviews of the first attempt again', async () => {
+		const CREATE = 'POST /api/v1/interview/create';
+		await fault({ route: CREATE, status: 500, skip: 1, count: 1 });
+		const result = await env.run(
+			{ resource: 'interview', operation: 'create', interviewName: '={{ $json.name }}', jdType: 'text', jd: 'A role', additionalFields: {} },
+			{ inputItems: [{ name: 'One' }, { name: 'Two' }, { name: 'Three' }], retryOnFail: { maxTries: 2, waitBetweenTries: 0 } },
+		);
+		expect(result.error).toBeUndefined();
+		const ids = result.items.map((item) => item.json.interviewId);
+		expect(new Set(ids).size).toBe(3);
+		const { interviews } = (await env.control('GET', '/state')) as { interviews: IDataObject[] };
+		expect(interviews.map((interview) => interview.interviewName).sort()).toEqual(['One', 'Three', 'Two']);
+		expect((await env.requests(CREATE)).map((request) => request.status)).toEqual([201, 500, 201, 201]);
+	});
+
+	it('Cancel Scheduled (A List): a retried run reports what the first attempt cancelled, without cancelling again', async () => {
+		const [interviewId] = await env.seedInterviews([{ interviewName: 'Cancel retry' }]);
+		const emails = people(3, 'cancel').map((person) => person.email);
+		await env.run(invite(interviewId), { inputItems: emails.map((email) => ({ email })) });
+		const CANCEL = 'POST /api/v1/interview/:id/cancel-scheduled-candidates';
+		await fault({ route: CANCEL, status: 500, skip: 1, count: 1 });
+		const result = await env.run(
+			{
+				resource: 'candidate',
+				operation: 'cancelScheduled',
+				interviewId: interviewById(interviewId),
+				emailSource: 'list',
+				candidateEmails: ['={{ $json.email }}'],
+			},
+			{ inputItems: emails.map((email) => ({ email })), retryOnFail: { maxTries: 2, waitBetweenTries: 0 } },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((item) => item.json.notCancelledEmails)).toEqual([[], [], []]);
+		const requests = await env.requests(CANCEL);
+		expect(requests.filter((request) => request.status === 200)).toHaveLength(3);
+		expect(requests.filter((request) => request.status === 500)).toHaveLength(1);
 	});
 });
 

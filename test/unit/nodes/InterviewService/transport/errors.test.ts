@@ -1,6 +1,14 @@
 import { NodeApiError } from 'n8n-workflow';
 
-import { statusOf, toNodeApiError } from '../../../../../nodes/InterviewService/transport/errors';
+import { errorJson } from '../../../../../nodes/InterviewService/helpers/items';
+import {
+	envelopeFailure,
+	isNetworkError,
+	retryAfterOf,
+	statusOf,
+	timeoutError,
+	toNodeApiError,
+} from '../../../../../nodes/InterviewService/transport/errors';
 import { fakeNode } from '../../../../helpers/fakeNode';
 
 const node = fakeNode();
@@ -39,5 +47,38 @@ describe('toNodeApiError', () => {
 		const error = toNodeApiError(node, coreError(502, '<html>bad gateway</html>'));
 		expect(error.httpCode).toBe('502');
 		expect(error.message).toBeTruthy();
+	});
+});
+
+describe('Retry-After, timeouts and error items', () => {
+	it('keeps the Retry-After of a 429 (seconds or HTTP date) on the error and on the error item', () => {
+		const withHeader = (value: string) => {
+			const axiosError = Object.assign(new Error('Request failed with status code 429'), {
+				response: { status: 429, data: { message: 'Slow down', success: false, error: null }, headers: { 'retry-after': value } },
+			});
+			return toNodeApiError(node, new NodeApiError(node, axiosError as never));
+		};
+		const error = withHeader('7');
+		expect(retryAfterOf(error)).toBe(7);
+		expect(errorJson(error)).toEqual({ error: 'Slow down', httpCode: 429, retryAfter: 7 });
+		expect(retryAfterOf(withHeader(new Date(Date.now() + 60_000).toUTCString()))).toBeGreaterThanOrEqual(58);
+		expect(errorJson(new Error('plain'))).toEqual({ error: 'plain' });
+	});
+
+	it('names the endpoint and the wait of a timeout, and only of a timeout', () => {
+		const timedOut = Object.assign(new Error('timeout'), { httpCode: 'ECONNABORTED', cause: { code: 'ECONNABORTED' } });
+		const error = timeoutError(node, timedOut, 'GET /api/v1/interview/get-interviews', 30, 2);
+		expect(error?.message).toBe('The Interview Service did not answer GET /api/v1/interview/get-interviews within 30 s');
+		expect(error?.context.itemIndex).toBe(2);
+		expect(timeoutError(node, Object.assign(new Error('reset'), { httpCode: 'ECONNRESET' }), 'GET /x', 30)).toBeUndefined();
+		expect(isNetworkError(Object.assign(new Error('reset'), { httpCode: 'ECONNRESET' }))).toBe(true);
+		expect(isNetworkError(timedOut)).toBe(false);
+	});
+
+	it('makes success: false an error with the service message, whatever the status', () => {
+		const error = envelopeFailure(node, { message: 'Candidate quota exceeded', error: { code: 'QUOTA' } }, 0, '200');
+		expect(error.message).toBe('Candidate quota exceeded');
+		expect(error.description).toBe('{"code":"QUOTA"}');
+		expect(error.httpCode).toBe('200');
 	});
 });
