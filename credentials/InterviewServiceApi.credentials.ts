@@ -1,5 +1,5 @@
 import type {
-	IAuthenticateGeneric,
+	IAuthenticate,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -47,6 +47,31 @@ export function tokenExchangeFailure(error: unknown, timeoutMs = DEFAULT_REQUEST
 	const status = response?.status ? ` (HTTP ${response.status})` : '';
 	const code = [failure?.code, failure?.cause?.code].find((value): value is string => typeof value === 'string');
 	return new Error(`Interview Service token exchange failed${status}: ${apiMessage ?? noAnswerReason(code, timeoutMs)}`);
+}
+
+/** Exchanges under way, by the credential data they refresh (one object per node run). */
+const pendingExchanges = new WeakMap<object, Promise<{ accessToken: string }>>();
+
+async function exchangeToken(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+	const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	const timeout = requestTimeoutMs(credentials);
+	let response: { data?: { accessToken?: unknown } };
+	try {
+		response = (await helper.helpers.httpRequest({
+			method: 'POST',
+			url: `${baseUrl}/api/v1/auth/token`,
+			body: tokenRequestBody(credentials),
+			json: true,
+			timeout,
+		})) as typeof response;
+	} catch (error) {
+		throw tokenExchangeFailure(error, timeout);
+	}
+	const accessToken = response?.data?.accessToken;
+	if (typeof accessToken !== 'string' || accessToken === '') {
+		throw new Error('Interview Service token exchange failed: the answer holds no data.accessToken');
+	}
+	return { accessToken };
 }
 
 export class InterviewServiceApi implements ICredentialType {
@@ -110,36 +135,31 @@ export class InterviewServiceApi implements ICredentialType {
 		},
 	];
 
+	/**
+	 * Exchanges the key for a token: when the token is empty, and after a 401. Requests of one run
+	 * share one credential object (see transport/credential), so when several requests in flight
+	 * are rejected together, they wait for the same exchange instead of each making its own.
+	 */
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
-		const timeout = requestTimeoutMs(credentials);
-		let response: { data?: { accessToken?: unknown } };
+		const pending = pendingExchanges.get(credentials);
+		if (pending) return await pending;
+		const exchange = exchangeToken(this, credentials);
+		pendingExchanges.set(credentials, exchange);
 		try {
-			response = (await this.helpers.httpRequest({
-				method: 'POST',
-				url: `${baseUrl}/api/v1/auth/token`,
-				body: tokenRequestBody(credentials),
-				json: true,
-				timeout,
-			})) as typeof response;
-		} catch (error) {
-			throw tokenExchangeFailure(error, timeout);
+			return await exchange;
+		} finally {
+			pendingExchanges.delete(credentials);
 		}
-		const accessToken = response?.data?.accessToken;
-		if (typeof accessToken !== 'string' || accessToken === '') {
-			throw new Error('Interview Service token exchange failed: the answer holds no data.accessToken');
-		}
-		return { accessToken };
 	}
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.accessToken}}',
-			},
-		},
-	};
+	/**
+	 * The bearer header, set directly: a generic `{{$credentials.accessToken}}` template would be
+	 * evaluated by n8n's expression engine on every request.
+	 */
+	authenticate: IAuthenticate = async (credentials, requestOptions) => ({
+		...requestOptions,
+		headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken ?? '')}` },
+	});
 
 	test: ICredentialTestRequest = {
 		request: {

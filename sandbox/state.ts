@@ -122,6 +122,12 @@ export class SandboxState {
 	/** Insertion order is invitation order: re-inviting an e-mail keeps its place. */
 	private candidates = new Map<string, StoredCandidate>();
 
+	/** The same candidates by interview (same keys, same order), so a page of one interview does not scan them all. */
+	private candidatesByInterview = new Map<string, Map<string, StoredCandidate>>();
+
+	/** `candidatesOf` lists, kept until a candidate is saved, so reading a long list page by page costs a page each. */
+	private candidateLists = new Map<string, StoredCandidate[]>();
+
 	requests: RequestLogEntry[] = [];
 
 	deliveries: WebhookDelivery[] = [];
@@ -137,6 +143,8 @@ export class SandboxState {
 	clear() {
 		this.interviews.clear();
 		this.candidates.clear();
+		this.candidatesByInterview.clear();
+		this.candidateLists.clear();
 		this.requests = [];
 		this.deliveries = [];
 		this.faults.clear();
@@ -148,11 +156,34 @@ export class SandboxState {
 	}
 
 	saveCandidate(candidate: StoredCandidate) {
-		this.candidates.set(candidateKey(candidate.interviewId, candidate.email), candidate);
+		const key = candidateKey(candidate.interviewId, candidate.email);
+		this.candidates.set(key, candidate);
+		let ofInterview = this.candidatesByInterview.get(candidate.interviewId);
+		if (!ofInterview) this.candidatesByInterview.set(candidate.interviewId, (ofInterview = new Map()));
+		ofInterview.set(key, candidate);
+		this.candidateLists.delete(candidate.interviewId);
+		this.candidateLists.delete(`${candidate.interviewId}\nnot cancelled`);
 	}
 
-	candidatesOf(interviewId: string): StoredCandidate[] {
-		return this.allCandidates().filter((candidate) => candidate.interviewId === interviewId);
+	/** The candidates of an interview in invitation order. The list is shared: callers must not change it. */
+	candidatesOf(interviewId: string): readonly StoredCandidate[] {
+		return this.keptList(interviewId, () => [...(this.candidatesByInterview.get(interviewId)?.values() ?? [])]);
+	}
+
+	/** The same without cancelled candidates: the rows of the results endpoint. Shared, like `candidatesOf`. */
+	notCancelledCandidatesOf(interviewId: string): readonly StoredCandidate[] {
+		return this.keptList(`${interviewId}\nnot cancelled`, () =>
+			this.candidatesOf(interviewId).filter((candidate) => candidate.status !== 'cancelled'),
+		);
+	}
+
+	private keptList(key: string, build: () => StoredCandidate[]): StoredCandidate[] {
+		let list = this.candidateLists.get(key);
+		if (!list) {
+			list = build();
+			this.candidateLists.set(key, list);
+		}
+		return list;
 	}
 
 	allCandidates(): StoredCandidate[] {

@@ -20,15 +20,16 @@ export function registerResults(app: FastifyInstance, context: SandboxContext) {
 		async (request, reply) => {
 			const interview = requireInterview(context.state, request.params.id);
 			const query = validate(listResultsQuery, request.query);
-			const candidates = context.state
-				.candidatesOf(interview.interviewId)
-				.filter((candidate) => candidate.status !== 'cancelled');
+			const candidates = context.state.notCancelledCandidatesOf(interview.interviewId);
 			if (candidates.length > 0 && !candidates.some((candidate) => candidate.status === 'completed')) {
 				throw new ApiError(422, RESULTS_NOT_READY.message, { code: RESULTS_NOT_READY.code });
 			}
-			const found = candidates.filter((candidate) =>
-				matchesSearch(query.search, [candidate.name, candidate.email, candidate.phone], candidate.metaData),
-			);
+			// Without a search every candidate matches: no pass over them (a long list is read page by page).
+			const found = query.search
+				? candidates.filter((candidate) =>
+						matchesSearch(query.search, [candidate.name, candidate.email, candidate.phone], candidate.metaData),
+					)
+				: candidates;
 			const { config } = context.state;
 			const page = pageOf(found, query, config).map((candidate) => resultView(candidate, config.scoreStyle));
 			return sendData(reply, 200, 'Results fetched successfully', page);

@@ -1,7 +1,7 @@
 /**
  * In-process n8n for integration tests: loads this package from its package.json `n8n` section
  * (from dist/, as n8n does) and runs one node through n8n-core's WorkflowExecute, with a test
- * credentials helper that behaves like n8n's for our credential: generic `authenticate`, and
+ * credentials helper that behaves like n8n's for our credential: `authenticate` (a function, or generic), and
  * `preAuthentication` when the expirable field is empty, and once more after a 401.
  *
  * Build first (`npx tsc -p tsconfig.json`); the loader reads compiled files.
@@ -79,6 +79,8 @@ export interface TestCredentials {
 export interface CredentialStats {
 	preAuthentications: number;
 	updates: number;
+	/** Reads (and, in n8n, decryptions) of the stored credential. */
+	reads: number;
 }
 
 function resolveCredentialExpression(value: unknown, credentials: ICredentialDataDecryptedObject): unknown {
@@ -93,7 +95,7 @@ function resolveCredentialExpression(value: unknown, credentials: ICredentialDat
  * the stored data (like n8n's database row) keeps the token between runs.
  */
 export class TestCredentialsHelper extends ICredentialsHelper {
-	readonly stats: CredentialStats = { preAuthentications: 0, updates: 0 };
+	readonly stats: CredentialStats = { preAuthentications: 0, updates: 0, reads: 0 };
 
 	constructor(
 		private readonly credentialType: ICredentialType,
@@ -116,7 +118,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 
 	async authenticate(credentials: ICredentialDataDecryptedObject, _typeName: string, requestOptions: IHttpRequestOptions) {
 		const authenticate = this.credentialType.authenticate;
-		if (!authenticate || typeof authenticate === 'function' || authenticate.type !== 'generic') return requestOptions;
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		if (!authenticate || authenticate.type !== 'generic') return requestOptions;
 		const headers = { ...(requestOptions.headers ?? {}) };
 		for (const [name, value] of Object.entries(authenticate.properties.headers ?? {})) {
 			headers[name] = resolveCredentialExpression(value, credentials) as string;
@@ -157,6 +160,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	}
 
 	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
+		this.stats.reads++;
 		return { ...this.stored };
 	}
 

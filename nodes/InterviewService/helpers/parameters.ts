@@ -1,5 +1,6 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions } from 'n8n-workflow';
 
+import type { ParameterReader } from './sharedParameters';
 import { invalidInput } from './validation';
 
 /** Shows a field only for one resource/operation pair. */
@@ -7,9 +8,9 @@ export function showFor(resource: string, operation: string): IDisplayOptions {
 	return { show: { resource: [resource], operation: [operation] } };
 }
 
-/** The interview chosen in the picker (any mode), as an ID. */
-export function interviewIdOf(this: IExecuteFunctions, itemIndex: number): string {
-	const value = this.getNodeParameter('interviewId', itemIndex, '', { extractValue: true });
+/** The interview chosen in the picker (any mode), as an ID; `read` may be a shared parameter reader. */
+export function interviewIdOf(this: IExecuteFunctions, itemIndex: number, read?: ParameterReader): string {
+	const value = (read ?? this.getNodeParameter.bind(this))('interviewId', itemIndex, '', { extractValue: true });
 	const id = String(value ?? '').trim();
 	if (id === '') throw invalidInput(this.getNode(), 'Interview', 'is required', itemIndex);
 	return id;

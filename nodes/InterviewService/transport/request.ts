@@ -1,4 +1,5 @@
 import type {
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -11,11 +12,12 @@ import type {
 import { NodeApiError, sleep } from 'n8n-workflow';
 import type { z } from 'zod';
 
+import { CREDENTIAL_TYPE, credentialOptions, runCredential } from './credential';
 import { envelopeFailure, retryAfterOf, statusOf, timeoutError, toNodeApiError } from './errors';
 import { DEFAULT_RETRY_POLICY, DEFAULT_TIMEOUT_SECONDS, retryDelayMs, retryPolicyOf } from './retry';
 import type { RetryPolicy } from './retry';
 
-export const CREDENTIAL_TYPE = 'interviewServiceApi';
+export { CREDENTIAL_TYPE };
 
 export type InterviewServiceContext =
 	| IExecuteFunctions
@@ -62,12 +64,19 @@ interface FullResponse {
 async function send(
 	context: InterviewServiceContext,
 	request: IHttpRequestOptions,
+	credential: ICredentialsDecrypted,
 	endpoint: string,
 	timeoutSeconds: number,
 	itemIndex: number | undefined,
 ): Promise<{ response: FullResponse } | { failure: NodeApiError }> {
 	try {
-		return { response: (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, request)) as FullResponse };
+		const response = await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			CREDENTIAL_TYPE,
+			request,
+			credentialOptions(credential),
+		);
+		return { response: response as FullResponse };
 	} catch (error) {
 		const timedOut = timeoutError(context.getNode(), error, `${request.method} ${endpoint}`, timeoutSeconds, itemIndex);
 		return { failure: timedOut ?? toNodeApiError(context.getNode(), error, itemIndex) };
@@ -87,11 +96,11 @@ export async function apiRequest<T extends z.ZodTypeAny>(
 	dataSchema: T,
 	options: ApiRequestOptions = {},
 ): Promise<z.infer<T>> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const timeoutSeconds = timeoutSecondsOf(credentials);
+	const credential = await runCredential(this);
+	const timeoutSeconds = timeoutSecondsOf(credential.data ?? {});
 	const request: IHttpRequestOptions = {
 		method,
-		url: `${normalizeBaseUrl(credentials.baseUrl)}${endpoint}`,
+		url: `${normalizeBaseUrl(credential.data?.baseUrl)}${endpoint}`,
 		json: true,
 		timeout: timeoutSeconds * 1000,
 		returnFullResponse: true,
@@ -102,7 +111,7 @@ export async function apiRequest<T extends z.ZodTypeAny>(
 	const policy = requestPolicyOf(this);
 	let response: FullResponse | undefined;
 	for (let attempt = 1; response === undefined; attempt++) {
-		const outcome = await send(this, request, endpoint, timeoutSeconds, options.itemIndex);
+		const outcome = await send(this, request, credential, endpoint, timeoutSeconds, options.itemIndex);
 		if ('response' in outcome) {
 			response = outcome.response ?? {};
 		} else {

@@ -87,11 +87,16 @@ describe('InterviewServiceApi credential', () => {
 		await expect(credential.preAuthentication.call(helper, base)).rejects.toThrow(/holds no data.accessToken/);
 	});
 
-	it('sends the token as a bearer header and tests with a cheap authenticated request', () => {
-		expect(credential.authenticate).toEqual({
-			type: 'generic',
-			properties: { headers: { Authorization: '=Bearer {{$credentials.accessToken}}' } },
+	it('sends the token as a bearer header, keeping the other headers, and tests with a cheap authenticated request', async () => {
+		expect(typeof credential.authenticate).toBe('function');
+		const authenticate = credential.authenticate as Exclude<typeof credential.authenticate, { type: string }>;
+		const request = { url: 'http://127.0.0.1/x', headers: { accept: 'application/json' } };
+		await expect(authenticate({ ...base, accessToken: 'tok-1' }, request)).resolves.toEqual({
+			url: 'http://127.0.0.1/x',
+			headers: { accept: 'application/json', Authorization: 'Bearer tok-1' },
 		});
+		// The request n8n passed in is not changed: it may be sent again after a refresh.
+		expect(request.headers).toEqual({ accept: 'application/json' });
 		expect(credential.test.request).toMatchObject({ url: '/api/v1/interview/get-interviews', qs: { page: 1, limit: 1 } });
 	});
 });

@@ -1,19 +1,33 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { cancelScheduledBody, cancelScheduledData } from '../../schemas';
 import { emailKey, toEmailList } from '../../helpers/email';
 import { batchKey, chunk, failItem, finishBatches, groupBy, prepareItems, sendBatches, sentBatches } from '../../helpers/items';
 import type { ItemOutcome, PreparedItem } from '../../helpers/items';
 import { interviewIdOf, showFor } from '../../helpers/parameters';
+import { sharedParameterReader } from '../../helpers/sharedParameters';
+import type { ParameterReader } from '../../helpers/sharedParameters';
 import { invalidInput, validateRequest } from '../../helpers/validation';
 import { callApi } from '../../helpers/api';
 import { interviewLocator } from '../common.descriptions';
+import {
+	MAP_AUTOMATICALLY,
+	MAP_MANUALLY,
+	emailFieldProperty,
+	fieldNameOf,
+	inMode,
+	inputEmail,
+	inputFieldLabel,
+	mappingModeOf,
+	mappingModeProperty,
+} from './mapping';
 import { DEFAULT_PARALLEL_BATCHES } from './invite';
 
 /** Most e-mails sent in one cancel request when they come one per item. */
 export const MAX_CANCEL_BATCH_SIZE = 100;
 
 const displayOptions = showFor('candidate', 'cancelScheduled');
+const perItem: IDisplayOptions = { show: { ...displayOptions.show, emailSource: ['inputItems'] } };
 
 export type EmailSource = 'list' | 'inputItems';
 
@@ -50,6 +64,7 @@ export const description: INodeProperties[] = [
 		description: 'E-mails of the scheduled candidates to cancel. An entry may also hold several, separated by commas.',
 		displayOptions: { show: { ...displayOptions.show, emailSource: ['list'] } },
 	},
+	mappingModeProperty(perItem, 'Read the e-mail from each input item by field name; no expression per item, the fastest for many items'),
 	{
 		displayName: 'Candidate Email',
 		name: 'candidateEmail',
@@ -58,8 +73,9 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'name@email.com',
 		description: 'E-mail of the scheduled candidate to cancel, usually mapped from the input item with an expression (drag the email field of the input here)',
-		displayOptions: { show: { ...displayOptions.show, emailSource: ['inputItems'] } },
+		displayOptions: inMode(perItem, MAP_MANUALLY),
 	},
+	emailFieldProperty(inMode(perItem, MAP_AUTOMATICALLY)),
 ];
 
 const CANCEL_FIELD_LABELS = { candidateEmails: 'Candidate Emails', candidateEmail: 'Candidate Email' };
@@ -73,13 +89,40 @@ function cancelPath(interviewId: string): string {
 	return `/api/v1/interview/${encodeURIComponent(interviewId)}/cancel-scheduled-candidates`;
 }
 
-export function buildCancelRequest(this: IExecuteFunctions, itemIndex: number, source: EmailSource): CancelRequest {
-	const interviewId = interviewIdOf.call(this, itemIndex);
-	const candidateEmails =
-		source === 'list'
-			? toEmailList(this.getNodeParameter('candidateEmails', itemIndex, []))
-			: [String(this.getNodeParameter('candidateEmail', itemIndex, '') ?? '').trim()].filter((email) => email !== '');
-	const labels = source === 'list' ? CANCEL_FIELD_LABELS : { candidateEmails: CANCEL_FIELD_LABELS.candidateEmail };
+/** Map Automatically: the e-mail of an item, from the input field named in Email Field. */
+export function autoMappedEmails(this: IExecuteFunctions, read: ParameterReader) {
+	const items = this.getInputData();
+	return (itemIndex: number) => {
+		const emailField = fieldNameOf(this, read, 'emailField', 'Email Field', itemIndex, 'email');
+		return { email: inputEmail(this, items[itemIndex].json, emailField, itemIndex), label: inputFieldLabel('Email', emailField) };
+	};
+}
+
+/**
+ * The request of one item. `read` is how parameters are read (a shared reader evaluates the ones
+ * that are the same for every item once); `emailOf` reads the e-mail of an item in Map Automatically.
+ */
+export function buildCancelRequest(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	source: EmailSource,
+	read: ParameterReader = this.getNodeParameter.bind(this),
+	emailOf?: (itemIndex: number) => { email: string; label: string },
+): CancelRequest {
+	const interviewId = interviewIdOf.call(this, itemIndex, read);
+	let candidateEmails: string[];
+	let labels: Record<string, string>;
+	if (source === 'list') {
+		candidateEmails = toEmailList(read('candidateEmails', itemIndex, []));
+		labels = CANCEL_FIELD_LABELS;
+	} else if (emailOf) {
+		const { email, label } = emailOf(itemIndex);
+		candidateEmails = [email];
+		labels = { candidateEmails: label };
+	} else {
+		candidateEmails = [String(read('candidateEmail', itemIndex, '') ?? '').trim()].filter((email) => email !== '');
+		labels = { candidateEmails: CANCEL_FIELD_LABELS.candidateEmail };
+	}
 	const body = validateRequest(this, cancelScheduledBody, { candidateEmails }, itemIndex, labels);
 	return { interviewId, candidateEmails: body.candidateEmails };
 }
@@ -142,7 +185,12 @@ export function cancelOutcomes(batch: Array<PreparedItem<CancelRequest>>, cancel
  * because the first attempt already cancelled it.
  */
 async function cancel(this: IExecuteFunctions, source: EmailSource): Promise<INodeExecutionData[]> {
-	const { prepared, failures } = await prepareItems(this, (itemIndex) => buildCancelRequest.call(this, itemIndex, source));
+	const read = sharedParameterReader(this);
+	const emailOf =
+		source === 'inputItems' && mappingModeOf(this) === MAP_AUTOMATICALLY ? autoMappedEmails.call(this, read) : undefined;
+	const { prepared, failures } = await prepareItems(this, (itemIndex) =>
+		buildCancelRequest.call(this, itemIndex, source, read, emailOf),
+	);
 	const batches =
 		source === 'list'
 			? prepared.map((item) => [item])

@@ -7,10 +7,25 @@ import { emailKey } from '../../helpers/email';
 import { batchKey, chunk, failItem, finishBatches, groupBy, prepareItems, sendBatches, sentBatches } from '../../helpers/items';
 import type { ItemOutcome, PreparedItem } from '../../helpers/items';
 import { interviewIdOf, showFor, withoutUndefined } from '../../helpers/parameters';
+import { sharedParameterReader } from '../../helpers/sharedParameters';
+import type { ParameterReader } from '../../helpers/sharedParameters';
 import { toIsoDateTime } from '../../helpers/dateTime';
 import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
+import type { FieldLabels } from '../../helpers/validation';
 import { callApi } from '../../helpers/api';
 import { interviewLocator, metaDataField } from '../common.descriptions';
+import {
+	MAP_AUTOMATICALLY,
+	MAP_MANUALLY,
+	emailFieldProperty,
+	fieldNameOf,
+	inMode,
+	inputEmail,
+	inputFieldLabel,
+	inputText,
+	mappingModeOf,
+	mappingModeProperty,
+} from './mapping';
 
 /** Most candidates sent in one access-links request: the sandbox's page maximum, as the spec gives none. */
 export const MAX_INVITE_BATCH_SIZE = 100;
@@ -40,6 +55,10 @@ export const description: INodeProperties[] = [
 		description: 'End of the window; must be after Start Time',
 		displayOptions,
 	},
+	mappingModeProperty(
+		displayOptions,
+		'Read email, name, phone, resumeLink and metaData from each input item by field name; no expression per item, the fastest for many items',
+	),
 	{
 		displayName: 'Email',
 		name: 'email',
@@ -48,7 +67,47 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'name@email.com',
 		description: 'E-mail of the candidate, usually mapped from the input item with an expression (drag the email field of the input here)',
-		displayOptions,
+		displayOptions: inMode(displayOptions, MAP_MANUALLY),
+	},
+	emailFieldProperty(inMode(displayOptions, MAP_AUTOMATICALLY)),
+	{
+		displayName: 'Other Input Fields',
+		name: 'inputFieldNames',
+		type: 'collection',
+		placeholder: 'Rename Field',
+		default: {},
+		description: 'Input item fields read for the other candidate fields, when they are not named name, phone, resumeLink and metaData. Absent or empty fields are not sent.',
+		displayOptions: inMode(displayOptions, MAP_AUTOMATICALLY),
+		options: [
+			{
+				displayName: 'Metadata Field',
+				name: 'metaData',
+				type: 'string',
+				default: 'metaData',
+				description: 'Name of the input field holding a JSON object (or its text) stored with the candidate',
+			},
+			{
+				displayName: 'Name Field',
+				name: 'name',
+				type: 'string',
+				default: 'name',
+				description: 'Name of the input field holding the name of the candidate',
+			},
+			{
+				displayName: 'Phone Field',
+				name: 'phone',
+				type: 'string',
+				default: 'phone',
+				description: 'Name of the input field holding the phone number of the candidate',
+			},
+			{
+				displayName: 'Resume Link Field',
+				name: 'resumeLink',
+				type: 'string',
+				default: 'resumeLink',
+				description: 'Name of the input field holding the http(s) URL of the resume of the candidate',
+			},
+		],
 	},
 	{
 		displayName: 'Additional Fields',
@@ -56,7 +115,7 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions,
+		displayOptions: inMode(displayOptions, MAP_MANUALLY),
 		options: [
 			{ ...metaDataField, description: 'Free-form JSON object stored with the candidate' },
 			{
@@ -119,7 +178,7 @@ export interface InviteRequest {
 	batchSize: number;
 }
 
-const INVITE_FIELD_LABELS = {
+const INVITE_FIELD_LABELS: FieldLabels = {
 	startTime: 'Start Time',
 	endTime: 'End Time',
 	'candidates.email': 'Email',
@@ -133,34 +192,86 @@ function emptyToUndefined(value: unknown): string | undefined {
 	return value === '' || value === undefined || value === null ? undefined : String(value);
 }
 
-export function buildInviteRequest(this: IExecuteFunctions, itemIndex: number): InviteRequest {
-	const interviewId = interviewIdOf.call(this, itemIndex);
+/** The candidate of one item and the labels its fields have in errors. */
+export interface CandidateInput {
+	candidate: IDataObject;
+	labels: FieldLabels;
+}
+
+/** Reads the candidate of an item; for Map Automatically, see `autoMappedCandidates`. */
+export type CandidateSource = (itemIndex: number) => CandidateInput;
+
+/** Map Each Field Manually: Email and Additional Fields, usually expressions. */
+function manualCandidate(this: IExecuteFunctions, itemIndex: number, read: ParameterReader, fields: IDataObject): CandidateInput {
+	const candidate = withoutUndefined({
+		email: String(read('email', itemIndex, '') ?? '').trim(),
+		name: emptyToUndefined(fields.name),
+		phone: emptyToUndefined(fields.phone),
+		resumeLink: emptyToUndefined(fields.resumeLink),
+		metaData: parseJsonObject(this, fields.metaData, 'Metadata', itemIndex) as IDataObject | undefined,
+	});
+	return { candidate, labels: INVITE_FIELD_LABELS };
+}
+
+const OTHER_INPUT_FIELDS = [
+	['name', 'Name'],
+	['phone', 'Phone'],
+	['resumeLink', 'Resume Link'],
+] as const;
+
+/** Map Automatically: each item's own fields, by the names set in the node (read once unless they use the item). */
+export function autoMappedCandidates(this: IExecuteFunctions, read: ParameterReader): CandidateSource {
+	const items = this.getInputData();
+	return (itemIndex) => {
+		const json = items[itemIndex].json;
+		const emailField = fieldNameOf(this, read, 'emailField', 'Email Field', itemIndex, 'email');
+		const names = read('inputFieldNames', itemIndex, {}) as IDataObject;
+		const fieldOf = (key: string) => String(names[key] ?? '').trim() || key;
+		const labels: FieldLabels = { ...INVITE_FIELD_LABELS, 'candidates.email': inputFieldLabel('Email', emailField) };
+		const candidate: IDataObject = { email: inputEmail(this, json, emailField, itemIndex) };
+		for (const [key, label] of OTHER_INPUT_FIELDS) {
+			candidate[key] = inputText(this, json, fieldOf(key), label, itemIndex);
+			labels[`candidates.${key}`] = inputFieldLabel(label, fieldOf(key));
+		}
+		const metaDataLabel = inputFieldLabel('Metadata', fieldOf('metaData'));
+		candidate.metaData = parseJsonObject(this, json[fieldOf('metaData')], metaDataLabel, itemIndex);
+		labels['candidates.metaData'] = metaDataLabel;
+		return { candidate: withoutUndefined(candidate), labels };
+	};
+}
+
+/**
+ * The request of one item. `read` is how parameters are read (a shared reader evaluates the ones
+ * that are the same for every item once); `source` reads the candidate when it does not come
+ * from the Email and Additional Fields parameters.
+ */
+export function buildInviteRequest(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	read: ParameterReader = this.getNodeParameter.bind(this),
+	source?: CandidateSource,
+): InviteRequest {
+	const interviewId = interviewIdOf.call(this, itemIndex, read);
 	const timeZone = this.getTimezone();
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const fields = source ? {} : (read('additionalFields', itemIndex, {}) as IDataObject);
+	const options = read('options', itemIndex, {}) as IDataObject;
 
 	const batchSize = (options.batchSize ?? MAX_INVITE_BATCH_SIZE) as number;
 	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_INVITE_BATCH_SIZE) {
 		throw invalidInput(this.getNode(), 'Batch Size', `must be a whole number from 1 to ${MAX_INVITE_BATCH_SIZE}`, itemIndex);
 	}
 
-	const candidate = withoutUndefined({
-		email: String(this.getNodeParameter('email', itemIndex, '') ?? '').trim(),
-		name: emptyToUndefined(fields.name),
-		phone: emptyToUndefined(fields.phone),
-		resumeLink: emptyToUndefined(fields.resumeLink),
-		metaData: parseJsonObject(this, fields.metaData, 'Metadata', itemIndex) as IDataObject | undefined,
-	});
+	const { candidate, labels } = source ? source(itemIndex) : manualCandidate.call(this, itemIndex, read, fields);
 	const body = validateRequest(
 		this,
 		accessLinksBody,
 		{
-			startTime: toIsoDateTime(this.getNodeParameter('startTime', itemIndex, ''), timeZone),
-			endTime: toIsoDateTime(this.getNodeParameter('endTime', itemIndex, ''), timeZone),
+			startTime: toIsoDateTime(read('startTime', itemIndex, ''), timeZone),
+			endTime: toIsoDateTime(read('endTime', itemIndex, ''), timeZone),
 			candidates: [candidate],
 		},
 		itemIndex,
-		INVITE_FIELD_LABELS,
+		labels,
 	);
 	return {
 		interviewId,
@@ -247,7 +358,11 @@ export function parallelBatchesOf(context: IExecuteFunctions): number {
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const concurrency = parallelBatchesOf(this);
-	const { prepared, failures } = await prepareItems(this, (itemIndex) => buildInviteRequest.call(this, itemIndex));
+	const read = sharedParameterReader(this);
+	const source = mappingModeOf(this) === MAP_AUTOMATICALLY ? autoMappedCandidates.call(this, read) : undefined;
+	const { prepared, failures } = await prepareItems(this, (itemIndex) =>
+		buildInviteRequest.call(this, itemIndex, read, source),
+	);
 	const memory = sentBatches(this, 'invite');
 	const outcomes = await sendBatches({
 		batches: inviteBatches(prepared),

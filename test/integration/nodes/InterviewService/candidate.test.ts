@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { INVITE_WINDOW as window, interviewById, inviteParameters, openSandbox, people } from '../../../helpers/sandbox';
 import type { SandboxRun } from '../../../helpers/sandbox';
@@ -12,6 +12,16 @@ beforeAll(async () => {
 });
 afterAll(async () => await env.close());
 beforeEach(async () => await env.control('POST', '/reset'));
+
+/** Invites candidate0 and candidate1 to a fresh interview, then runs Cancel Scheduled from input items with `parameters`. */
+async function cancelFromItems(interviewName: string, parameters: INodeParameters, inputItems: IDataObject[]) {
+	const [interviewId] = await env.seedInterviews([{ interviewName }]);
+	await env.run(inviteParameters(interviewId), { inputItems: people(2) });
+	return await env.run(
+		{ resource: 'candidate', operation: 'cancelScheduled', interviewId: interviewById(interviewId), emailSource: 'inputItems', ...parameters },
+		{ inputItems },
+	);
+}
 
 describe('candidate → invite through n8n against the sandbox', () => {
 	it('invites 250 items in 3 requests, each output matched by e-mail and paired to its input', async () => {
@@ -104,23 +114,91 @@ describe('candidate → cancel scheduled through n8n against the sandbox', () =>
 	});
 
 	it('cancels one e-mail per item in one request, telling each item whether it was cancelled', async () => {
-		const [interviewId] = await env.seedInterviews([{ interviewName: 'Cancel items' }]);
-		await env.run(inviteParameters(interviewId), { inputItems: people(2) });
-		const result = await env.run(
-			{
-				resource: 'candidate',
-				operation: 'cancelScheduled',
-				interviewId: interviewById(interviewId),
-				emailSource: 'inputItems',
-				candidateEmail: '={{ $json.email }}',
-			},
-			{ inputItems: [{ email: 'candidate1@example.com' }, { email: 'stranger@example.com' }, { email: 'CANDIDATE0@example.com' }] },
-		);
+		const result = await cancelFromItems('Cancel items', { candidateEmail: '={{ $json.email }}' }, [
+			{ email: 'candidate1@example.com' },
+			{ email: 'stranger@example.com' },
+			{ email: 'CANDIDATE0@example.com' },
+		]);
 		expect(result.items.map((item) => [item.pairedItem, item.json.cancelled])).toEqual([
 			[{ item: 0 }, true],
 			[{ item: 1 }, false],
 			[{ item: 2 }, true],
 		]);
 		expect(await env.requests('POST /api/v1/interview/:id/cancel-scheduled-candidates')).toHaveLength(1);
+	});
+
+	it('exchanges the key once when batches start together with no token yet, and reads the credential once', async () => {
+		const [interviewId] = await env.seedInterviews([{ interviewName: 'First token' }]);
+		const result = await env.run(inviteParameters(interviewId, { options: { parallelBatches: 4 } }), { inputItems: people(400, 'first') });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(400);
+		expect(await env.requests(ACCESS_LINKS)).toHaveLength(4);
+		expect(await env.requests('POST /api/v1/auth/token')).toHaveLength(1);
+		expect(result.credentialsHelper.stats.reads).toBe(1);
+	});
+
+	describe('Candidate Fields: Map Automatically', () => {
+		it('invites 250 items read by field name, with no expression, in 3 requests; the service stores every field', async () => {
+			const [interviewId] = await env.seedInterviews([{ interviewName: 'Auto map' }]);
+			const inputItems = people(250, 'auto').map((person, index) => ({
+				mail: person.email,
+				name: person.name,
+				phone: index % 2 ? `+49 151 ${index}` : undefined,
+				cv: `https://example.com/cv/${index}.pdf`,
+				metaData: { row: index },
+			}));
+			const result = await env.run(
+				{
+					resource: 'candidate',
+					operation: 'invite',
+					interviewId: interviewById(interviewId),
+					...window,
+					mappingMode: 'autoMapInputData',
+					emailField: 'mail',
+					inputFieldNames: { resumeLink: 'cv' },
+					options: {},
+				},
+				{ inputItems },
+			);
+			expect(result.error).toBeUndefined();
+			expect(result.items).toHaveLength(250);
+			result.items.forEach((item, index) => {
+				expect(item.pairedItem).toEqual({ item: index });
+				expect(String(item.json.email).toLowerCase()).toBe(inputItems[index].mail);
+			});
+			const batches = await env.requests(ACCESS_LINKS);
+			expect(batches.map((request) => (request.body.candidates as unknown[]).length)).toEqual([100, 100, 50]);
+			const { candidates } = (await env.control('GET', '/state')) as { candidates: IDataObject[] };
+			const stored = candidates.find((candidate) => candidate.email === 'auto7@example.com');
+			expect(stored).toMatchObject({
+				name: 'Candidate 7',
+				phone: '+49 151 7',
+				resumeLink: 'https://example.com/cv/7.pdf',
+				metaData: { row: 7 },
+				status: 'scheduled',
+			});
+		});
+
+		it('stops before any request when an item lacks the e-mail field, naming the field and the item', async () => {
+			const [interviewId] = await env.seedInterviews([{ interviewName: 'Auto map bad' }]);
+			const result = await env.run(
+				{ resource: 'candidate', operation: 'invite', interviewId: interviewById(interviewId), ...window, mappingMode: 'autoMapInputData', options: {} },
+				{ inputItems: [...people(2), { name: 'No mail' }] },
+			);
+			expect(result.error?.message).toMatch(/^Email \(input field "email"\) is missing.*\(item 2\)$/);
+			expect(await env.requests(ACCESS_LINKS)).toHaveLength(0);
+		});
+
+		it('cancels the e-mails read from each item in one request', async () => {
+			const result = await cancelFromItems('Auto cancel', { mappingMode: 'autoMapInputData', emailField: 'address' }, [
+				{ address: 'candidate1@example.com' },
+				{ address: 'stranger@example.com' },
+			]);
+			expect(result.items.map((item) => [item.pairedItem, item.json.email, item.json.cancelled])).toEqual([
+				[{ item: 0 }, 'candidate1@example.com', true],
+				[{ item: 1 }, 'stranger@example.com', false],
+			]);
+			expect(await env.requests('POST /api/v1/interview/:id/cancel-scheduled-candidates')).toHaveLength(1);
+		});
 	});
 });

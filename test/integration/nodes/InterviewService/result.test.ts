@@ -1,5 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { PAGE_CONCURRENCY } from '../../../../nodes/InterviewService/transport/pagination';
 import { interviewById, openSandbox } from '../../../helpers/sandbox';
 import type { SandboxRun } from '../../../helpers/sandbox';
 
@@ -85,5 +86,54 @@ describe('result → get many through n8n against the sandbox', () => {
 	it('turns an unknown interview into "Interview not found"', async () => {
 		const result = await env.run(resultsParameters('ffffffffffffffffffffffff'));
 		expect(result.error?.message).toBe('Interview not found');
+	});
+
+	describe('a long walk on a server that caps pages at 50', () => {
+		const RESULTS = 'GET /api/v1/interview/:id/results';
+		const count = 1_000;
+		async function completedInterview() {
+			await env.control('PATCH', '/config', { maxPageSize: 50 });
+			const [interviewId] = await env.seedInterviews([{ interviewName: 'Long walk', status: 'published' }]);
+			const candidates = Array.from({ length: count }, (_, i) => ({
+				interviewId,
+				email: `walk${i}@example.com`,
+				status: 'completed',
+				scores: { interviewScore: i % 100, communicationScore: 50, codingScore: 50 },
+			}));
+			await env.control('POST', '/seed', { candidates });
+			return interviewId;
+		}
+		const emails = Array.from({ length: count }, (_, i) => `walk${i}@example.com`);
+
+		it('keeps the order, reads the credential once and asks each page once (a few past the end)', async () => {
+			const interviewId = await completedInterview();
+			const result = await env.run(resultsParameters(interviewId, { simplify: false }));
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => (item.json.candidate as IDataObject).email)).toEqual(emails);
+			expect(result.credentialsHelper.stats.reads).toBe(1);
+			expect(result.credentialsHelper.stats.preAuthentications).toBe(1);
+			const pages = (await env.requests(RESULTS)).map((request) => Number(request.query.page));
+			expect(new Set(pages).size).toBe(pages.length);
+			for (let page = 1; page <= count / 50 + 1; page++) expect(pages).toContain(page);
+			expect(pages.length).toBeLessThanOrEqual(count / 50 + 1 + PAGE_CONCURRENCY - 1);
+		});
+
+		it('goes on with the refreshed token when it expires mid-walk: every result, no exchange per request', async () => {
+			const interviewId = await completedInterview();
+			await env.control('POST', '/tokens/expire', { afterRequests: 5 });
+			const result = await env.run(resultsParameters(interviewId, { simplify: false }));
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => (item.json.candidate as IDataObject).email)).toEqual(emails);
+			const requests = await env.requests(RESULTS);
+			const rejected = requests.filter((request) => request.status === 401);
+			// The pages in flight when the token expired were rejected and sent again; none after.
+			expect(rejected.length).toBeGreaterThanOrEqual(1);
+			expect(rejected.length).toBeLessThanOrEqual(PAGE_CONCURRENCY);
+			const lastRejected = requests.map((request) => request.status).lastIndexOf(401);
+			expect(requests.slice(lastRejected + 1).every((request) => request.status === 200)).toBe(true);
+			// The first token, and one refresh shared by the pages rejected together.
+			expect(await env.requests('POST /api/v1/auth/token')).toHaveLength(2);
+			expect(result.credentialsHelper.stats.reads).toBe(1);
+		});
 	});
 });

@@ -13,8 +13,10 @@ export interface RecordedRequest {
 
 export interface MockOptions {
 	parameters: Parameters;
-	/** Number of input items (default 1). */
+	/** Number of input items (default: as many as `inputItems`, else 1). */
 	items?: number;
+	/** The JSON of the input items (default `{ index }`). */
+	inputItems?: IDataObject[];
 	continueOnFail?: boolean;
 	/** Answers a request with its `data` (wrapped in the envelope here), or throws. */
 	respond?: (request: RecordedRequest) => unknown;
@@ -24,7 +26,20 @@ export interface MockOptions {
 
 export const BASE_URL = 'http://sandbox.test';
 
-const node = fakeNode();
+/**
+ * The node as the workflow saves it: a parameter whose value differs between items is saved as
+ * an expression that uses the item (as it would be in n8n), every other one as its value.
+ */
+function savedNode(parametersOf: (itemIndex: number) => IDataObject, items: number) {
+	const perItem = Array.from({ length: items }, (_, itemIndex) => parametersOf(itemIndex));
+	const names = new Set(perItem.flatMap((parameters) => Object.keys(parameters)));
+	const parameters: IDataObject = {};
+	for (const name of names) {
+		const values = new Set(perItem.map((itemParameters) => JSON.stringify(itemParameters[name])));
+		parameters[name] = values.size > 1 ? `={{ $json.${name} }}` : perItem[0][name];
+	}
+	return { ...fakeNode(), parameters } as ReturnType<typeof fakeNode>;
+}
 
 /** The error n8n-core throws for a non-2xx answer, as toNodeApiError receives it. */
 export function httpError(status: number, body: IDataObject): Error {
@@ -50,16 +65,22 @@ export function mockContext(options: MockOptions) {
 		typeof options.parameters === 'function' ? options.parameters(itemIndex) : options.parameters;
 	const credentials = { baseUrl: `${BASE_URL}/`, clientId: 'demo-client', apiKey: 'demo-api-key', ...options.credentials };
 
+	const itemCount = options.items ?? options.inputItems?.length ?? 1;
+	const node = savedNode(parametersOf, itemCount);
+	/** Every getNodeParameter call, by parameter name. */
+	const parameterReads: Record<string, number> = {};
 	const nodeContext: IDataObject = {};
 	const context = {
 		getNode: () => node,
-		getInputData: () => Array.from({ length: options.items ?? 1 }, (_, index) => ({ json: { index } })),
+		getInputData: () =>
+			options.inputItems?.map((json) => ({ json })) ?? Array.from({ length: itemCount }, (_, index) => ({ json: { index } })),
 		continueOnFail: () => options.continueOnFail ?? false,
 		getTimezone: () => options.timezone ?? 'UTC',
 		getContext: () => nodeContext,
 		getWorkflowDataProxy: () => ({ $runIndex: 0 }),
 		getCredentials: async () => credentials,
 		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown, parameterOptions?: { extractValue?: boolean }) => {
+			parameterReads[name] = (parameterReads[name] ?? 0) + 1;
 			const value = parametersOf(itemIndex)[name];
 			if (value === undefined) {
 				if (fallback === undefined) throw new Error(`Could not get parameter "${name}"`);
@@ -83,7 +104,7 @@ export function mockContext(options: MockOptions) {
 			},
 		},
 	};
-	return { context: context as unknown as IExecuteFunctions, requests };
+	return { context: context as unknown as IExecuteFunctions, requests, parameterReads };
 }
 
 /** A resource-locator value, as n8n stores the interview picker. */

@@ -1,0 +1,568 @@
+/**
+ * `npm run bench:n8n`: this package against what a user would build with the HTTP Request node,
+ * side by side in the real pinned n8n (harness/), against the sandbox as a separate process with a
+ * page cap. Every measured run is one `n8n execute` of an imported workflow; node times are n8n's
+ * own `executionTime` from the run data, peak RSS is the `n8n execute` process's (GNU time %M).
+ * Scenarios are interleaved round by round. Prints min / median / max and the ratios, and writes
+ * bench/results/n8n-latest.json. Exit code 1 only when a run breaks (error, wrong item or request
+ * count), never on timing.
+ *
+ *   npm run bench:n8n                  # 5 rounds, 1,000 invites, 10,000 results, growth 10k/25k/50k
+ *   npm run bench:n8n -- --ci          # 1 round, small sizes (CI: proves the benchmark still runs)
+ *   BENCH_ROUNDS=7 npm run bench:n8n
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench:n8n   # a .cpuprofile of every n8n execute process
+ *   BENCH_ONLY='export-10000 ours' npm run bench:n8n   # only the matching scenarios (e.g. to profile one)
+ */
+import { randomUUID } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { N8nInstance, RunData, WorkflowImport } from '../harness/n8n';
+import { PAGE_CONCURRENCY } from '../nodes/InterviewService/transport/pagination';
+import { n8nEnv, startN8n } from '../harness/n8n';
+import { packPackage } from '../harness/pack';
+import { freePort, pollUntil, spawnGroup, stopGroup, tail, withTimeout } from '../harness/process';
+import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process';
+import type { NodeSpec } from '../harness/workflow';
+import { buildWorkflow, chainWorkflow, interviewById, interviewServiceNode, manualTrigger, sandboxCredential } from '../harness/workflow';
+
+const CI = process.argv.includes('--ci') || process.env.BENCH_CI === '1';
+const SIZES = CI
+	? { rounds: 1, invite: 100, export: 1_000, growth: [500, 1_000, 2_000], tokenExecutions: 3 }
+	: { rounds: 5, invite: 1_000, export: 10_000, growth: [10_000, 25_000, 50_000], tokenExecutions: 20 };
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? SIZES.rounds);
+/** The sandbox's page cap: a page of 100 asked comes back with 50. */
+const PAGE_CAP = 50;
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
+/** Only the scenarios whose name matches (for profiling one of them); the report then lacks the others. */
+const ONLY = new RegExp(process.env.BENCH_ONLY ?? '');
+const CLIENT = { clientId: 'demo-client', apiKey: 'demo-api-key' };
+const EXECUTE_TIMEOUT_MS = 600_000;
+const WINDOW = { startTime: '2026-03-01T09:00:00Z', endTime: '2026-03-08T18:00:00Z' };
+
+interface Measurement {
+	/** Sum of `executionTime` of the measured nodes. */
+	nodeMs: number;
+	/** Wall time of the whole `n8n execute` process. */
+	processMs: number;
+	peakRssMb: number;
+	/** API requests the sandbox saw, token exchanges excluded. */
+	requests: number;
+	items: number;
+}
+
+interface Scenario {
+	name: string;
+	what: string;
+	workflowId: string;
+	/** Nodes whose executionTime is summed. */
+	measured: string[];
+	/** The node whose output is counted. */
+	output: string;
+	expectItems: number;
+	/** API requests expected: exactly, or [at least, at most] (pages read concurrently may go past the end). */
+	expectRequests: number | [number, number];
+	/** Set for the raw fetch loop: measured in this process instead of n8n. */
+	raw?: () => Promise<{ items: number }>;
+	runs: Measurement[];
+}
+
+const ms = (value: number) => Math.round(value);
+const median = (values: number[]) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+class Sandbox {
+	constructor(readonly process: SandboxProcess) {}
+
+	get url() {
+		return this.process.url;
+	}
+
+	async control<T>(method: string, route: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.url}/__sandbox${route}`, {
+			method,
+			headers: body === undefined ? {} : { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`${method} /__sandbox${route}: ${response.status} ${text}`);
+		return JSON.parse(text) as T;
+	}
+
+	async reset() {
+		await this.control('POST', '/reset');
+		await this.control('PATCH', '/config', { maxPageSize: PAGE_CAP });
+	}
+
+	async interviewWithResults(name: string, count: number): Promise<string> {
+		const { interviewIds } = await this.control<{ interviewIds: string[] }>('POST', '/seed', {
+			interviews: [{ interviewName: name, status: 'published' }],
+		});
+		const [interviewId] = interviewIds;
+		// In chunks: the sandbox takes bodies of at most 1 MB.
+		for (let start = 0; start < count; start += 2_000) {
+			const candidates = Array.from({ length: Math.min(2_000, count - start) }, (_, offset) => {
+				const i = start + offset;
+				return {
+					interviewId,
+					email: `result${i}@example.com`,
+					name: `Result Candidate ${i}`,
+					status: 'completed',
+					scores: { interviewScore: 50 + (i % 50), communicationScore: 60 + (i % 40), codingScore: 40 + (i % 60) },
+				};
+			});
+			await this.control('POST', '/seed', { candidates });
+		}
+		return interviewId;
+	}
+
+	async requests(): Promise<LoggedRequest[]> {
+		return (await this.control<{ requests: LoggedRequest[] }>('GET', '/requests')).requests;
+	}
+
+	async clearRequests() {
+		await this.control('DELETE', '/requests');
+	}
+}
+
+interface LoggedRequest {
+	method: string;
+	path: string;
+	status: number | null;
+}
+
+const isTokenExchange = (request: LoggedRequest) => request.method === 'POST' && request.path === '/api/v1/auth/token';
+/** The API work of a run: token exchanges and requests rejected for an expired token (sent again) left out. */
+const isApiWork = (request: LoggedRequest) => !isTokenExchange(request) && request.status !== 401;
+
+/** The shipped HTTP Request workflow, placeholders filled in. */
+function shippedWorkflow(file: string, id: string, values: Record<string, string>): WorkflowImport {
+	let text = readFileSync(path.join(__dirname, 'workflows', file), 'utf8');
+	for (const [key, value] of Object.entries(values)) text = text.split(`__${key}__`).join(value);
+	return { id, ...(JSON.parse(text) as Omit<WorkflowImport, 'id'>) };
+}
+
+const candidatesCode = (count: number): NodeSpec => ({
+	name: 'Candidates',
+	type: 'n8n-nodes-base.code',
+	typeVersion: 2,
+	parameters: {
+		jsCode: `return Array.from({ length: ${count} }, (_, i) => ({ json: { email: \`bench\${i}@example.com\`, name: \`Bench Candidate \${i}\` } }));`,
+	},
+});
+
+const webhookNode = (pathName: string): NodeSpec => ({
+	name: 'Webhook',
+	type: 'n8n-nodes-base.webhook',
+	typeVersion: 2,
+	parameters: { httpMethod: 'POST', path: pathName, responseMode: 'lastNode', options: {} },
+	webhookId: randomUUID(),
+});
+
+/**
+ * The IRun that `n8n execute --rawOutput` prints. Log lines can land before, after and even inside
+ * it (the task runner logs while a large run is printed); every line of pretty-printed JSON starts
+ * with white space or a bracket, so other lines are left out.
+ */
+function runFromStdout(stdout: string): unknown {
+	const lines = stdout.split('\n');
+	const start = lines.findIndex((line) => line.startsWith('{'));
+	let end = lines.length;
+	while (end > start && !lines[end - 1].startsWith('}')) end--;
+	if (start === -1 || end <= start) throw new Error(`no run in the output of n8n execute:\n${tail(stdout, 20)}`);
+	return JSON.parse(lines.slice(start, end).filter((line) => /^(\s|[{}\]])/.test(line)).join('\n'));
+}
+
+/**
+ * Runs `n8n execute` under GNU time, for the peak RSS of the n8n process. Its stdout goes to a
+ * file, not a pipe: n8n exits right after printing, and a large run printed into a pipe is cut off.
+ */
+async function execute(n8n: N8nInstance, workflowId: string) {
+	const env = n8nEnv(n8n.runtime, {
+		userFolder: n8n.userFolder,
+		port: Number(new URL(n8n.url).port),
+		brokerPort: await freePort(),
+	});
+	const nodeFlags = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${workflowId}-${Date.now()}.cpuprofile`] : [];
+	const outFile = path.join(n8n.userFolder, `execute-${workflowId}.out`);
+	const out = openSync(outFile, 'w');
+	const started = performance.now();
+	const child = spawnGroup(
+		'/usr/bin/time',
+		['-f', 'BENCH_MAXRSS_KB=%M', n8n.runtime.nodeBin, ...nodeFlags, n8n.runtime.n8nBin, 'execute', `--id=${workflowId}`, '--rawOutput'],
+		{ cwd: n8n.userFolder, env, stdio: ['ignore', out, 'pipe'] },
+	);
+	closeSync(out);
+	let stderr = '';
+	child.stderr?.on('data', (chunk: Buffer) => (stderr = tail(stderr + chunk.toString(), 100)));
+	const code = await withTimeout(
+		new Promise<number | null>((resolve, reject) => {
+			child.once('error', reject);
+			child.once('close', resolve);
+		}),
+		EXECUTE_TIMEOUT_MS,
+		`n8n execute --id=${workflowId}`,
+	).catch(async (error: unknown) => {
+		await stopGroup(child, 2_000);
+		throw error;
+	});
+	const processMs = performance.now() - started;
+	const stdout = readFileSync(outFile, 'utf8');
+	rmSync(outFile, { force: true });
+	const rss = /BENCH_MAXRSS_KB=(\d+)/.exec(stderr);
+	if (code !== 0 || !rss) {
+		throw new Error(`n8n execute --id=${workflowId} exited with ${code}:\n${tail(stdout, 30)}\n${tail(stderr, 30)}`);
+	}
+	const run = runFromStdout(stdout) as { data: { resultData: { runData: RunData; error?: { message?: string } } } };
+	const error = run?.data?.resultData?.error;
+	if (error) throw new Error(`workflow ${workflowId} failed: ${error.message}`);
+	return { runData: run.data.resultData.runData, processMs, peakRssMb: Number(rss[1]) / 1024 };
+}
+
+async function measureInN8n(n8n: N8nInstance, sandbox: Sandbox, scenario: Scenario): Promise<Measurement> {
+	await sandbox.clearRequests();
+	const { runData, processMs, peakRssMb } = await execute(n8n, scenario.workflowId);
+	let nodeMs = 0;
+	for (const name of scenario.measured) {
+		const run = runData[name]?.[0] as { executionTime?: number; error?: { message?: string } } | undefined;
+		if (!run) throw new Error(`${scenario.name}: node "${name}" did not run`);
+		if (run.error) throw new Error(`${scenario.name}: node "${name}" failed: ${run.error.message}`);
+		nodeMs += run.executionTime ?? 0;
+	}
+	const items = (runData[scenario.output]?.[0] as { data?: { main?: unknown[][] } }).data?.main?.[0]?.length ?? 0;
+	const requests = (await sandbox.requests()).filter(isApiWork).length;
+	return { nodeMs, processMs, peakRssMb, requests, items };
+}
+
+async function measureRaw(sandbox: Sandbox, scenario: Scenario): Promise<Measurement> {
+	await sandbox.clearRequests();
+	const rssBefore = process.memoryUsage().rss;
+	const started = performance.now();
+	const { items } = await scenario.raw!();
+	const nodeMs = performance.now() - started;
+	const requests = (await sandbox.requests()).filter(isApiWork).length;
+	return { nodeMs, processMs: nodeMs, peakRssMb: (process.memoryUsage().rss - rssBefore) / 1024 / 1024, requests, items };
+}
+
+/** The floor: a plain fetch loop over the same pages (token call, then page after page until an empty one). */
+function rawFetchLoop(sandbox: Sandbox, interviewId: string) {
+	return async () => {
+		const token = (await (
+			await fetch(`${sandbox.url}/api/v1/auth/token`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(CLIENT),
+			})
+		).json()) as { data: { accessToken: string } };
+		const headers = { authorization: `Bearer ${token.data.accessToken}` };
+		const results: unknown[] = [];
+		for (let page = 1; ; page++) {
+			const response = await fetch(`${sandbox.url}/api/v1/interview/${interviewId}/results?page=${page}&limit=100`, { headers });
+			const body = (await response.json()) as { data: unknown[] };
+			if (!response.ok) throw new Error(`raw fetch: HTTP ${response.status}`);
+			if (body.data.length === 0) break;
+			results.push(...body.data);
+		}
+		return { items: results.length };
+	};
+}
+
+function scenario(fields: Omit<Scenario, 'runs'>): Scenario {
+	return { ...fields, runs: [] };
+}
+
+const pagesOf = (count: number) => Math.ceil(count / PAGE_CAP) + 1;
+/** Our walk: the pages, plus at most PAGE_CONCURRENCY - 1 pages asked past the end while in flight. */
+const ourPagesOf = (count: number): [number, number] => [pagesOf(count), pagesOf(count) + PAGE_CONCURRENCY - 1];
+
+async function importAll(n8n: N8nInstance, workflows: WorkflowImport[]) {
+	for (const workflow of workflows) await n8n.importWorkflow(workflow);
+}
+
+/** Our Result → Get Many, Return All (Simplify off: the same rows the HTTP Request node gets). */
+function ourExport(id: string, interviewId: string, credential: ReturnType<typeof sandboxCredential>): WorkflowImport {
+	return chainWorkflow(id, `Bench: ${id}`, [
+		manualTrigger(),
+		interviewServiceNode(
+			'Interview Service',
+			{ resource: 'result', operation: 'getMany', interviewId: interviewById(interviewId), returnAll: true, simplify: false },
+			credential,
+		),
+	]);
+}
+
+async function runRounds(n8n: N8nInstance, sandbox: Sandbox, scenarios: Scenario[], label: string) {
+	for (let round = 1; round <= ROUNDS; round++) {
+		for (const current of scenarios.filter((candidate) => ONLY.test(candidate.name))) {
+			const measurement = current.raw ? await measureRaw(sandbox, current) : await measureInN8n(n8n, sandbox, current);
+			if (measurement.items !== current.expectItems) {
+				throw new Error(`${current.name}: expected ${current.expectItems} items, got ${measurement.items}`);
+			}
+			const [least, most] = typeof current.expectRequests === 'number' ? [current.expectRequests, current.expectRequests] : current.expectRequests;
+			if (measurement.requests < least || measurement.requests > most) {
+				throw new Error(`${current.name}: expected ${current.expectRequests} requests, got ${measurement.requests}`);
+			}
+			current.runs.push(measurement);
+			console.log(
+				`  ${label} round ${round}/${ROUNDS}  ${current.name.padEnd(34)} node ${String(ms(measurement.nodeMs)).padStart(6)} ms  process ${String(ms(measurement.processMs)).padStart(6)} ms  peak RSS ${String(ms(measurement.peakRssMb)).padStart(5)} MB  ${measurement.requests} requests`,
+			);
+		}
+	}
+}
+
+/** Token exchanges over N production executions (webhook), ours vs the HTTP Request workflow. */
+async function tokenExchanges(n8n: N8nInstance, sandbox: Sandbox, credential: ReturnType<typeof sandboxCredential>, interviewId: string) {
+	const ours = buildWorkflow(
+		'benchtokenours',
+		'Bench: token exchanges, Interview Service node',
+		[
+			webhookNode('bench-token-ours'),
+			interviewServiceNode(
+				'Interview Service',
+				{ resource: 'result', operation: 'getMany', interviewId: interviewById(interviewId), returnAll: false, limit: 10 },
+				credential,
+			),
+		],
+		[['Webhook', 'Interview Service']],
+	);
+	const http = shippedWorkflow('http-export.json', 'benchtokenhttp', {
+		BASE_URL: sandbox.url,
+		CLIENT_ID: CLIENT.clientId,
+		API_KEY: CLIENT.apiKey,
+		INTERVIEW_ID: interviewId,
+	});
+	// The same token call and results call, started by a webhook, one page only.
+	http.name = 'Bench: token exchanges, HTTP Request node';
+	http.nodes = http.nodes
+		.filter((node) => node.name !== 'Split Out')
+		.map((node) => (node.name === 'Start' ? { ...webhookNode('bench-token-http'), id: node.id, position: node.position } : node));
+	const results = http.nodes.find((node) => node.name === 'Get Results') as { parameters: Record<string, unknown> };
+	results.parameters = { ...results.parameters, options: {} };
+	http.connections = {
+		Webhook: { main: [[{ node: 'Get Token', type: 'main', index: 0 }]] },
+		'Get Token': { main: [[{ node: 'Get Results', type: 'main', index: 0 }]] },
+	};
+	await importAll(n8n, [ours, http]);
+	const counts: Record<string, number> = {};
+	for (const [name, workflow, hook] of [
+		['ours', ours, 'bench-token-ours'],
+		['http', http, 'bench-token-http'],
+	] as const) {
+		await n8n.activate(workflow.id);
+		const url = `${n8n.url}/webhook/${hook}`;
+		// Activation answers before the webhook is registered: a first execution tells when it is.
+		await pollUntil(async () => ((await fetch(url, { method: 'POST' })).ok ? true : undefined), 60_000, `webhook ${hook}`);
+		// Every token the service issued so far is revoked: the first execution has to exchange once.
+		await sandbox.control('POST', '/tokens/expire', {});
+		await sandbox.clearRequests();
+		for (let i = 0; i < SIZES.tokenExecutions; i++) {
+			const response = await fetch(url, { method: 'POST' });
+			if (!response.ok) throw new Error(`${name} token run ${i}: HTTP ${response.status} ${await response.text()}`);
+		}
+		counts[name] = (await sandbox.requests()).filter(isTokenExchange).length;
+		await n8n.deactivate(workflow.id);
+	}
+	return { executions: SIZES.tokenExecutions, ours: counts.ours, http: counts.http };
+}
+
+function summary(current: Scenario) {
+	const node = current.runs.map((run) => run.nodeMs);
+	const rss = current.runs.map((run) => run.peakRssMb);
+	return {
+		name: current.name,
+		what: current.what,
+		rounds: current.runs.length,
+		nodeMs: { min: ms(Math.min(...node)), median: ms(median(node)), max: ms(Math.max(...node)) },
+		peakRssMb: { min: ms(Math.min(...rss)), median: ms(median(rss)), max: ms(Math.max(...rss)) },
+		requests: current.runs[0]?.requests ?? 0,
+		items: current.expectItems,
+		runs: current.runs,
+	};
+}
+
+async function main() {
+	const started = Date.now();
+	if (CPU_PROF_DIR) mkdirSync(CPU_PROF_DIR, { recursive: true });
+	const tgz = await packPackage();
+	const sandbox = new Sandbox(await startSandboxProcess());
+	let n8n: N8nInstance | undefined;
+	try {
+		n8n = await startN8n({ tgz });
+		rmSync(path.dirname(tgz), { recursive: true, force: true });
+		await n8n.setupOwner();
+		const credential = sandboxCredential(sandbox.url);
+		await n8n.importCredentials([credential]);
+		const fill = (interviewId: string) => ({
+			BASE_URL: sandbox.url,
+			CLIENT_ID: CLIENT.clientId,
+			API_KEY: CLIENT.apiKey,
+			INTERVIEW_ID: interviewId,
+			ITEM_COUNT: String(SIZES.invite),
+		});
+
+		// Phase 1: the pairs, on a sandbox holding only their data.
+		await sandbox.reset();
+		const { interviewIds } = await sandbox.control<{ interviewIds: string[] }>('POST', '/seed', {
+			interviews: [{ interviewName: 'Bench invite', status: 'published' }],
+		});
+		const inviteId = interviewIds[0];
+		const exportId = await sandbox.interviewWithResults('Bench export', SIZES.export);
+		const inviteBatches = Math.ceil(SIZES.invite / 100);
+		const ourInvite = (id: string, parameters: Record<string, unknown>) =>
+			chainWorkflow(id, `Bench: ${id}`, [
+				manualTrigger(),
+				candidatesCode(SIZES.invite),
+				interviewServiceNode(
+					'Interview Service',
+					{ resource: 'candidate', operation: 'invite', interviewId: interviewById(inviteId), ...WINDOW, ...parameters },
+					credential,
+				),
+			]);
+		await importAll(n8n, [
+			ourInvite('benchinviteexpr', { email: '={{ $json.email }}', additionalFields: { name: '={{ $json.name }}' } }),
+			ourInvite('benchinviteauto', { mappingMode: 'autoMapInputData' }),
+			shippedWorkflow('http-invite.json', 'benchinvitehttp', fill(inviteId)),
+			ourExport('benchexportours', exportId, credential),
+			shippedWorkflow('http-export.json', 'benchexporthttp', fill(exportId)),
+		]);
+		const pairs = [
+			scenario({
+				name: `invite-${SIZES.invite} ours (expressions)`,
+				what: 'Candidate → Invite, Map Each Field Manually: Email and Name as {{ $json.* }} expressions',
+				workflowId: 'benchinviteexpr',
+				measured: ['Interview Service'],
+				output: 'Interview Service',
+				expectItems: SIZES.invite,
+				expectRequests: inviteBatches,
+			}),
+			scenario({
+				name: `invite-${SIZES.invite} ours (map automatically)`,
+				what: 'Candidate → Invite, Map Automatically (fields read by name, no expression per item)',
+				workflowId: 'benchinviteauto',
+				measured: ['Interview Service'],
+				output: 'Interview Service',
+				expectItems: SIZES.invite,
+				expectRequests: inviteBatches,
+			}),
+			scenario({
+				name: `invite-${SIZES.invite} HTTP Request`,
+				what: 'HTTP Request node, one POST access-links per item, token from a Get Token node (bench/workflows/http-invite.json)',
+				workflowId: 'benchinvitehttp',
+				measured: ['Invite'],
+				output: 'Invite',
+				expectItems: SIZES.invite,
+				expectRequests: SIZES.invite,
+			}),
+			scenario({
+				name: `export-${SIZES.export} ours`,
+				what: 'Result → Get Many, Return All, Simplify off',
+				workflowId: 'benchexportours',
+				measured: ['Interview Service'],
+				output: 'Interview Service',
+				expectItems: SIZES.export,
+				expectRequests: ourPagesOf(SIZES.export),
+			}),
+			scenario({
+				name: `export-${SIZES.export} HTTP Request`,
+				what: 'HTTP Request built-in pagination (page = $pageCount + 1, until data is empty) + Split Out (bench/workflows/http-export.json)',
+				workflowId: 'benchexporthttp',
+				measured: ['Get Results', 'Split Out'],
+				output: 'Split Out',
+				expectItems: SIZES.export,
+				expectRequests: pagesOf(SIZES.export),
+			}),
+			scenario({
+				name: `export-${SIZES.export} raw fetch loop`,
+				what: 'fetch() page after page in the benchmark process (Node without n8n): the floor',
+				workflowId: '',
+				measured: [],
+				output: '',
+				expectItems: SIZES.export,
+				expectRequests: pagesOf(SIZES.export),
+				raw: rawFetchLoop(sandbox, exportId),
+			}),
+		];
+		console.log(`Pairs: ${ROUNDS} rounds, interleaved; sandbox page cap ${PAGE_CAP}`);
+		await runRounds(n8n, sandbox, pairs, 'pairs');
+		const tokens = await tokenExchanges(n8n, sandbox, credential, exportId);
+
+		// Phase 2: growth, on a sandbox holding the three lists.
+		await sandbox.reset();
+		const growth: Scenario[] = [];
+		for (const size of SIZES.growth) {
+			const interviewId = await sandbox.interviewWithResults(`Bench growth ${size}`, size);
+			await importAll(n8n, [ourExport(`benchgrowth${size}`, interviewId, credential)]);
+			growth.push(
+				scenario({
+					name: `growth-${size} ours`,
+					what: `Result → Get Many, Return All, Simplify off, ${size} results`,
+					workflowId: `benchgrowth${size}`,
+					measured: ['Interview Service'],
+					output: 'Interview Service',
+					expectItems: size,
+					expectRequests: ourPagesOf(size),
+				}),
+			);
+		}
+		console.log(`Growth: ${ROUNDS} rounds, interleaved`);
+		await runRounds(n8n, sandbox, growth, 'growth');
+
+		report(pairs, growth, tokens, started);
+	} finally {
+		await n8n?.stop();
+		await sandbox.process.stop();
+	}
+}
+
+function report(pairs: Scenario[], growth: Scenario[], tokens: { executions: number; ours: number; http: number }, started: number) {
+	const rows = [...pairs, ...growth].filter((current) => current.runs.length > 0).map(summary);
+	console.log('');
+	console.log(`n8n 2.41.1 (n8n execute), ${ROUNDS} rounds interleaved, page cap ${PAGE_CAP}, ${new Date().toISOString()}`);
+	console.log('| Scenario | node ms min / median / max | requests | peak RSS MB (median) |');
+	console.log('|---|---|---|---|');
+	for (const row of rows) {
+		const rss = row.name.includes('raw fetch') ? '–' : String(row.peakRssMb.median);
+		console.log(`| ${row.name} | ${row.nodeMs.min} / ${row.nodeMs.median} / ${row.nodeMs.max} | ${row.requests} | ${rss} |`);
+	}
+	/** Median node time of the scenario; NaN when BENCH_ONLY left it out. */
+	const medianOf = (name: string) => rows.find((row) => row.name === name)?.nodeMs.median ?? Number.NaN;
+	const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+	const inviteHttp = medianOf(`invite-${SIZES.invite} HTTP Request`);
+	const exportOurs = medianOf(`export-${SIZES.export} ours`);
+	const ratios = {
+		inviteExpressionsVsHttp: ratio(medianOf(`invite-${SIZES.invite} ours (expressions)`), inviteHttp),
+		inviteAutoVsHttp: ratio(medianOf(`invite-${SIZES.invite} ours (map automatically)`), inviteHttp),
+		exportVsHttp: ratio(exportOurs, medianOf(`export-${SIZES.export} HTTP Request`)),
+		exportVsRawFetch: ratio(exportOurs, medianOf(`export-${SIZES.export} raw fetch loop`)),
+	};
+	const growthRows = growth.filter((current) => current.runs.length > 0).map(summary);
+	const perThousand = growthRows.map((row) => ({ size: row.items, msPer1000: Math.round((row.nodeMs.median / row.items) * 1000 * 10) / 10, peakRssMb: row.peakRssMb.median }));
+	const verdict = (met: boolean, value: number) => (Number.isNaN(value) ? 'not measured' : met ? 'met' : 'NOT met');
+	console.log('');
+	console.log('Ratios (median ÷ median; below 1 = ours faster):');
+	console.log(`  Invite ${SIZES.invite}, expressions ÷ HTTP Request        ${ratios.inviteExpressionsVsHttp}`);
+	console.log(`  Invite ${SIZES.invite}, map automatically ÷ HTTP Request  ${ratios.inviteAutoVsHttp}  (goal ≤ 0.10: ${verdict(ratios.inviteAutoVsHttp <= 0.1, ratios.inviteAutoVsHttp)})`);
+	console.log(`  Export ${SIZES.export}, ours ÷ HTTP Request + Split Out  ${ratios.exportVsHttp}  (goal ≤ 0.50: ${verdict(ratios.exportVsHttp <= 0.5, ratios.exportVsHttp)})`);
+	console.log(`  Export ${SIZES.export}, ours ÷ raw fetch loop            ${ratios.exportVsRawFetch}  (goal ≤ 3: ${verdict(ratios.exportVsRawFetch <= 3, ratios.exportVsRawFetch)})`);
+	console.log(`  Growth: ${perThousand.map((row) => `${row.size}: ${row.msPer1000} ms per 1,000, ${row.peakRssMb} MB peak RSS`).join('; ')}`);
+	console.log(`  Token exchanges over ${tokens.executions} executions: ours ${tokens.ours}, HTTP Request ${tokens.http}  (goal 1: ${verdict(tokens.ours === 1, tokens.ours)})`);
+	const file = path.join(__dirname, 'results', CI ? 'n8n-ci.json' : 'n8n-latest.json');
+	mkdirSync(path.dirname(file), { recursive: true });
+	writeFileSync(
+		file,
+		JSON.stringify(
+			{ at: new Date().toISOString(), n8n: '2.41.1', ci: CI, rounds: ROUNDS, pageCap: PAGE_CAP, durationS: Math.round((Date.now() - started) / 1000), ratios, growth: perThousand, tokens, scenarios: rows },
+			null,
+			2,
+		),
+	);
+	console.log(`Report: ${path.relative(process.cwd(), file)}`);
+}
+
+main().catch((error: unknown) => {
+	console.error(error);
+	process.exitCode = 1;
+});
