@@ -3,66 +3,19 @@
  * a simulated completion starts an execution (with the result), a forged call does not, and
  * deactivation gives the slot back.
  */
-import axios from 'axios';
 import { randomUUID } from 'node:crypto';
 
-import type { ExecutionSummary, N8nInstance } from '../../harness/n8n';
 import { nodeOutput } from '../../harness/n8n';
-import { pollUntil, sleep } from '../../harness/process';
+import { sleep } from '../../harness/process';
 import { TRIGGER_NODE_TYPE, buildWorkflow, interviewById, interviewServiceNode } from '../../harness/workflow';
 import { TEST_TIMEOUT_MS, useE2e } from './helpers/context';
-import type { E2eContext } from './helpers/context';
+import { postUntilRegistered, waitForExecutions, waitForWebhookUrl } from './helpers/executions';
 
 const { withLog } = useE2e();
 
 const WORKFLOW_ID = 'e2eTrigger';
 const TRIGGER = 'Interview Service Trigger';
 const ORIGINAL_WEBHOOK_URL = 'https://ats.example.com/hooks/interview-service';
-
-type Json = Record<string, unknown>;
-
-async function interviewConfigOf(ctx: E2eContext, interviewId: string): Promise<Json> {
-	const state = (await ctx.control.get('/state')).data as { interviews: Json[] };
-	const found = state.interviews.find((interview) => interview.interviewId === interviewId);
-	if (!found) throw new Error(`interview ${interviewId} is not in the sandbox`);
-	return { ...(found.interviewConfig as Json), status: found.status };
-}
-
-/** n8n's public API answers an activation before the trigger's webhook `create`/`delete` has run. */
-async function waitForWebhookUrl(ctx: E2eContext, interviewId: string, accept: (url: string) => boolean): Promise<Json> {
-	return await pollUntil(
-		async () => {
-			const config = await interviewConfigOf(ctx, interviewId);
-			return accept(String(config.webhookUrl)) ? config : undefined;
-		},
-		30_000,
-		`webhookUrl of interview ${interviewId}`,
-	).catch(async (error: Error) => {
-		error.message += `; it is ${JSON.stringify((await interviewConfigOf(ctx, interviewId)).webhookUrl)}`;
-		throw error;
-	});
-}
-
-async function waitForExecutions(n8n: N8nInstance, count: number): Promise<ExecutionSummary[]> {
-	return await pollUntil(
-		async () => {
-			const finished = (await n8n.listExecutions(WORKFLOW_ID)).filter((execution) => !['new', 'running'].includes(execution.status));
-			return finished.length >= count ? finished : undefined;
-		},
-		60_000,
-		`${count} finished execution(s) of ${WORKFLOW_ID}`,
-	);
-}
-
-/** A POST to the webhook; until n8n has registered it, it answers 404, so retry that for a bounded time. */
-async function postUntilRegistered(url: string, body: Json, timeoutMs = 30_000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const response = await axios.post(url, body, { validateStatus: () => true, timeout: 15_000 });
-		if (response.status !== 404 || Date.now() > deadline) return response;
-		await sleep(500);
-	}
-}
 
 describe('Interview Service Trigger in real n8n', () => {
 	const shared: { interviewId?: string; webhookUrl?: string } = {};
@@ -138,7 +91,7 @@ describe('Interview Service Trigger in real n8n', () => {
 			});
 			expect(completion.data.delivery).toMatchObject({ url: shared.webhookUrl, status: 200 });
 
-			const executions = await waitForExecutions(ctx.n8n, 1);
+			const executions = await waitForExecutions(ctx.n8n, WORKFLOW_ID, 1);
 			expect(executions).toHaveLength(1);
 			expect(executions[0].status).toBe('success');
 			const [item] = nodeOutput(executions[0].data?.resultData.runData, TRIGGER);
