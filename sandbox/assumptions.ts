@@ -152,6 +152,30 @@ export const COMPLETION_EVENT = 'interview.completed';
 export const WEBHOOK_TIMEOUT_MS = 5000;
 export const WEBHOOK_SIGNED = false;
 
+/**
+ * Payload dialects ("payloads: not shown"; senders differ), chosen with `webhookStyle`:
+ * - `flat` (default): the event above;
+ * - `typed`: `{ type: "candidateInterviewCompleted", deliveryId, createdAt, data: { interviewId, candidate, scores, reportLink, completedAt } }`,
+ *   the event name the real service's public docs use, in a nested camelCase envelope;
+ * - `event`: `{ event: "interview_completed", data: { interview_id, candidate_email, candidate_name, scores, report_link, completed_at } }`,
+ *   an `{event, data}` envelope in snake_case with no delivery id (a receiver can only hash the body).
+ */
+export const WEBHOOK_STYLES = ['flat', 'typed', 'event'] as const;
+export type WebhookStyle = (typeof WEBHOOK_STYLES)[number];
+export const DEFAULT_WEBHOOK_STYLE: WebhookStyle = 'flat';
+export const TYPED_COMPLETION_EVENT = 'candidateInterviewCompleted';
+export const SNAKE_COMPLETION_EVENT = 'interview_completed';
+
+/**
+ * Redelivery, the at-least-once fault (`webhookRedelivery`): `none` (default: one POST);
+ * `twice` (the same body again once the first answer is in); `concurrent` (two copies at once);
+ * `onError` (once more after a non-2xx answer or no answer). A repeat re-POSTs the very same bytes.
+ * `POST /__sandbox/webhooks/redeliver` repeats one delivery on demand.
+ */
+export const WEBHOOK_REDELIVERIES = ['none', 'twice', 'concurrent', 'onError'] as const;
+export type WebhookRedelivery = (typeof WEBHOOK_REDELIVERIES)[number];
+export const DEFAULT_WEBHOOK_REDELIVERY: WebhookRedelivery = 'none';
+
 // ── Errors ─────────────────────────────────────────────────────────────────────────────────
 
 /**

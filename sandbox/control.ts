@@ -13,10 +13,10 @@ import { ANY_ROUTE, type FaultSpec } from './faults';
 import { ApiError, requireInterview, validate } from './http';
 import { completedCandidate, newCandidate, resultView, scoresFrom } from './model';
 import { API_PREFIX } from './routes';
-import { completeBody, configPatch, expireTokensBody, faultBody, resetBody } from './schemas';
+import { completeBody, configPatch, expireTokensBody, faultBody, redeliverBody, resetBody } from './schemas';
 import { applySeed } from './seed';
-import type { SandboxConfig } from './state';
-import { completionEvent, deliverEvent } from './webhooks';
+import type { SandboxConfig, WebhookDelivery } from './state';
+import { completionEvent, deliverEvent, findDelivery, redeliver, webhookPayload } from './webhooks';
 
 export const CONTROL_PREFIX = '/__sandbox';
 
@@ -34,6 +34,15 @@ export function addFaults(app: FastifyInstance, context: SandboxContext, faults:
 	faults.forEach((fault) => checkFaultRoute(app, fault.route));
 	return faults.map((fault) => context.state.faults.add(fault));
 }
+
+/** What the control API shows of a delivery (the exact bytes sent are left out: `payload` holds them parsed). */
+function deliveryView(delivery: WebhookDelivery) {
+	const { body: _bytes, ...view } = delivery;
+	return view;
+}
+
+/** The short form the completion answers with: where it went and what came back. */
+const deliverySummary = ({ url, status, error }: WebhookDelivery) => ({ url, status, ...(error ? { error } : {}) });
 
 export function registerControl(app: FastifyInstance, context: SandboxContext, initialConfig: SandboxConfig) {
 	const { state } = context;
@@ -65,12 +74,25 @@ export function registerControl(app: FastifyInstance, context: SandboxContext, i
 
 		const event = completionEvent(completed, state.config.scoreStyle);
 		const url = interview.interviewConfig.webhookUrl;
-		const delivery = url ? await deliverEvent(state, url, event) : null;
+		const { webhookStyle: style, webhookRedelivery: redelivery } = state.config;
+		const deliveries = url ? await deliverEvent(state, url, event, { style, redelivery }) : [];
 		return {
 			result: resultView(completed, state.config.scoreStyle),
-			event,
-			delivery: delivery && { url: delivery.url, status: delivery.status, ...(delivery.error ? { error: delivery.error } : {}) },
+			// The event as sent, in the configured webhook style; eventId finds its deliveries.
+			event: deliveries[0]?.payload ?? webhookPayload(event, style),
+			eventId: event.eventId,
+			delivery: deliveries[0] ? deliverySummary(deliveries[0]) : null,
+			deliveries: deliveries.map((delivery) => ({ ...deliverySummary(delivery), redelivery: delivery.redelivery })),
 		};
+	});
+
+	app.post(`${CONTROL_PREFIX}/webhooks/redeliver`, async (request) => {
+		const { eventId } = validate(redeliverBody, request.body ?? {});
+		const earlier = findDelivery(state, eventId);
+		if (!earlier) {
+			throw new ApiError(404, 'Delivery not found', { code: 'DELIVERY_NOT_FOUND', ...(eventId ? { eventId } : {}) });
+		}
+		return { delivery: deliveryView(await redeliver(state, earlier)) };
 	});
 
 	app.get(`${CONTROL_PREFIX}/requests`, async () => ({ requests: state.requests }));
@@ -79,7 +101,7 @@ export function registerControl(app: FastifyInstance, context: SandboxContext, i
 		return { cleared: true };
 	});
 
-	app.get(`${CONTROL_PREFIX}/webhooks`, async () => ({ deliveries: state.deliveries }));
+	app.get(`${CONTROL_PREFIX}/webhooks`, async () => ({ deliveries: state.deliveries.map(deliveryView) }));
 
 	app.get(`${CONTROL_PREFIX}/faults`, async () => ({ faults: state.faults.list() }));
 	app.post(`${CONTROL_PREFIX}/faults`, async (request) => {

@@ -4,7 +4,17 @@
  */
 import { parseArgs } from 'node:util';
 
-import { DEFAULT_HOST, DEFAULT_PORT, DEMO_CLIENT, SCORE_STYLES, type ScoreStyle } from './assumptions';
+import {
+	DEFAULT_HOST,
+	DEFAULT_PORT,
+	DEMO_CLIENT,
+	SCORE_STYLES,
+	type ScoreStyle,
+	WEBHOOK_REDELIVERIES,
+	WEBHOOK_STYLES,
+	type WebhookRedelivery,
+	type WebhookStyle,
+} from './assumptions';
 import { faultsList, SEEDS, type SeedName } from './schemas';
 import { type SandboxOptions, startSandbox } from './server';
 
@@ -18,6 +28,8 @@ const USAGE = `Usage: tsx sandbox/main.ts [options]
   --max-page-size <n>   page size cap (default 100)
   --latency <ms>        artificial latency of every /api/v1 request (default 0)
   --score-style <s>     documented | zeko (default documented)
+  --webhook-style <s>   flat | typed | event: payload dialect of webhook events (default flat)
+  --webhook-redelivery <s>  none | twice | concurrent | onError (default none)
   --seed <s>            demo | none (env SANDBOX_SEED, default none)
   --faults <json>       JSON array of faults, as POST /__sandbox/faults takes them
   --help`;
@@ -72,6 +84,8 @@ export function optionsFromArgs(argv: string[], env: NodeJS.ProcessEnv): Sandbox
 			'max-page-size': { type: 'string' },
 			latency: { type: 'string' },
 			'score-style': { type: 'string' },
+			'webhook-style': { type: 'string' },
+			'webhook-redelivery': { type: 'string' },
 			seed: { type: 'string' },
 			faults: { type: 'string' },
 			help: { type: 'boolean' },
@@ -88,6 +102,8 @@ export function optionsFromArgs(argv: string[], env: NodeJS.ProcessEnv): Sandbox
 		maxPageSize: integer('max-page-size', values['max-page-size'], 1),
 		latencyMs: integer('latency', values.latency, 0),
 		scoreStyle: oneOf<ScoreStyle>('score-style', values['score-style'], SCORE_STYLES),
+		webhookStyle: oneOf<WebhookStyle>('webhook-style', values['webhook-style'], WEBHOOK_STYLES),
+		webhookRedelivery: oneOf<WebhookRedelivery>('webhook-redelivery', values['webhook-redelivery'], WEBHOOK_REDELIVERIES),
 		seed: oneOf<SeedName>('seed', values.seed ?? env.SANDBOX_SEED, SEEDS),
 		faults: faultsFrom(values.faults),
 	};

@@ -14,7 +14,7 @@ import {
 	nonNegativeInt,
 } from '../nodes/InterviewService/schemas';
 
-import { CANDIDATE_STATES, SCORE_RANGE, SCORE_STYLES } from './assumptions';
+import { CANDIDATE_STATES, SCORE_RANGE, SCORE_STYLES, WEBHOOK_REDELIVERIES, WEBHOOK_STYLES } from './assumptions';
 
 const score = z.number().min(SCORE_RANGE.min).max(SCORE_RANGE.max);
 
@@ -117,6 +117,10 @@ export const configPatch = z
 		ignorePage: z.boolean(),
 		tokenTtl: seconds,
 		tokenTtlMax: seconds,
+		webhookStyle: z.enum(WEBHOOK_STYLES),
+		webhookRedelivery: z.enum(WEBHOOK_REDELIVERIES),
 	})
 	.partial()
 	.strict();
+
+export const redeliverBody = z.object({ eventId: z.string().min(1).optional() }).strict();

@@ -14,11 +14,15 @@ import {
 	DEFAULT_PAGE_SIZE,
 	DEFAULT_SCORE_STYLE,
 	DEFAULT_TOKEN_TTL_SECONDS,
+	DEFAULT_WEBHOOK_REDELIVERY,
+	DEFAULT_WEBHOOK_STYLE,
 	DEMO_CLIENT,
 	MAX_PAGE_SIZE,
 	MAX_TOKEN_TTL_SECONDS,
 	MESSAGES,
 	type ScoreStyle,
+	type WebhookRedelivery,
+	type WebhookStyle,
 } from './assumptions';
 import type { SandboxContext } from './context';
 import { addFaults, registerControl } from './control';
@@ -44,6 +48,8 @@ export interface SandboxOptions {
 	ignorePage?: boolean;
 	latencyMs?: number;
 	scoreStyle?: ScoreStyle;
+	webhookStyle?: WebhookStyle;
+	webhookRedelivery?: WebhookRedelivery;
 	/** Data present from the start (and after `POST /__sandbox/reset {"seed":"demo"}`). Default 'none'. */
 	seed?: SeedName;
 	faults?: FaultSpec[];
@@ -68,6 +74,8 @@ export function configFrom(options: SandboxOptions): SandboxConfig {
 		ignorePage: options.ignorePage ?? false,
 		tokenTtl: options.tokenTtl ?? DEFAULT_TOKEN_TTL_SECONDS,
 		tokenTtlMax: options.tokenTtlMax ?? MAX_TOKEN_TTL_SECONDS,
+		webhookStyle: options.webhookStyle ?? DEFAULT_WEBHOOK_STYLE,
+		webhookRedelivery: options.webhookRedelivery ?? DEFAULT_WEBHOOK_REDELIVERY,
 	};
 }
 

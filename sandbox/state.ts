@@ -1,7 +1,7 @@
 /** The sandbox's whole in-memory state: interviews, candidates, logs, token revocation and live config. */
 import type { CompetencyItem } from '../nodes/InterviewService/schemas';
 
-import type { CandidateState, DEFAULT_INTERVIEW_CONFIG, ScoreStyle } from './assumptions';
+import type { CandidateState, DEFAULT_INTERVIEW_CONFIG, ScoreStyle, WebhookRedelivery, WebhookStyle } from './assumptions';
 import type { FaultTable } from './faults';
 
 export interface SandboxConfig {
@@ -14,6 +14,10 @@ export interface SandboxConfig {
 	ignorePage: boolean;
 	tokenTtl: number;
 	tokenTtlMax: number;
+	/** Payload dialect of webhook events. */
+	webhookStyle: WebhookStyle;
+	/** Whether (and how) a webhook event is delivered more than once. */
+	webhookRedelivery: WebhookRedelivery;
 }
 
 export type StoredInterviewConfig = typeof DEFAULT_INTERVIEW_CONFIG;
@@ -95,6 +99,10 @@ export interface WebhookDelivery {
 	at: string;
 	durationMs: number;
 	payload: unknown;
+	/** The exact bytes sent, so that a redelivery repeats them. */
+	body: string;
+	/** True for a repeat of an earlier delivery of the same event. */
+	redelivery: boolean;
 }
 
 export interface TokenLedger {

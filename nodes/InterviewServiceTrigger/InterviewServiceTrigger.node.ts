@@ -13,8 +13,9 @@ export class InterviewServiceTrigger implements INodeType {
 		icon: { light: 'file:../../icons/interviewService.svg', dark: 'file:../../icons/interviewService.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].includes("*") ? "Any event" : "Interview completed"}}',
-		description: 'Starts the workflow when a candidate completes an interview',
+		subtitle:
+			'={{$parameter["events"].includes("*") ? "Any event" : $parameter["events"].length > 1 ? "Interview completed, cheat probability marked" : $parameter["events"].includes("cheatProbabilityMarked") ? "Cheat probability marked" : "Interview completed"}}',
+		description: 'Starts the workflow when a candidate completes an interview (or on other events of the interview)',
 		defaults: { name: 'Interview Service Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

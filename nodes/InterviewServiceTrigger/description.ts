@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { interviewLocator } from '../InterviewService/actions/common.descriptions';
-import { ANY_EVENT, COMPLETED_EVENT } from './event';
+import { ANY_EVENT, CHEAT_PROBABILITY_MARKED_EVENT, COMPLETED_EVENT } from './eventKind';
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -28,13 +28,20 @@ export const triggerProperties: INodeProperties[] = [
 				description: 'Every event the service sends to the interview\'s webhook URL',
 			},
 			{
+				name: 'Cheat Probability Marked',
+				value: CHEAT_PROBABILITY_MARKED_EVENT,
+				description:
+					'The service marked how likely a candidate cheated (event type "cheatProbabilityMarked", in any naming style)',
+			},
+			{
 				name: 'Interview Completed',
 				value: COMPLETED_EVENT,
-				description: 'A candidate finished the interview (event type "interview.completed" or ending in "completed")',
+				description:
+					'A candidate finished the interview (event type "candidateInterviewCompleted", "interview.completed" or any name whose last word is "completed")',
 			},
 		],
 		description:
-			'Which events start the workflow. Others are acknowledged with 200 and dropped. An event whose type cannot be read always starts the workflow, flagged "malformed".',
+			'Which events start the workflow. Others are answered 200 with a message naming them, and start nothing. An event whose type cannot be read always starts the workflow, flagged "malformed".',
 	},
 	{
 		displayName: 'Options',

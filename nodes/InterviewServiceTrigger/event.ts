@@ -1,29 +1,38 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { candidateResult, simplifyResult } from '../InterviewService/schemas';
+import { eventKindOf } from './eventKind';
+import type { EventKind } from './eventKind';
 
 /**
- * The spec shows no event payload. We assume the sandbox's (see TRIGGERS.md):
- * `{ event: "interview.completed", eventId, interviewId, candidate: { name, email }, scores, reportLink, completedAt }`,
- * and read the type from `event`, `eventType` or `type`, whichever is present.
+ * The spec shows no event payload, and senders differ. The node reads an event leniently:
+ * - flat, as our sandbox sends by default: `{ event, eventId, interviewId, candidate: { name, email }, scores, reportLink, completedAt }`;
+ * - in an envelope, one level down under `data`, `payload` or `object`: `{ type, deliveryId, data: { ... } }`, `{ event, data }`;
+ * with the usual key variants (camelCase, snake_case, nested `interview.id` / `candidate.email`).
+ * The top level is read before the envelope.
  */
-export const COMPLETED_EVENT = 'completed';
-export const ANY_EVENT = '*';
+export const ENVELOPE_KEYS = ['data', 'payload', 'object'] as const;
+export const TYPE_KEYS = ['event', 'type', 'eventType', 'event_type', 'name'] as const;
 
 export interface NormalisedEvent {
 	/** The item to emit: the event as received plus the normalised fields, or the raw body and `problems`. */
 	json: IDataObject;
+	/** The parsed body, when it is a JSON object. */
+	body?: IDataObject;
 	eventType?: string;
+	eventKind?: EventKind;
 	interviewId?: string;
 	candidateEmail?: string;
 	malformed: boolean;
 }
 
-const isObject = (value: unknown): value is IDataObject =>
+export const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
 
-const text = (value: unknown): string | undefined =>
-	typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+const text = (value: unknown): string | undefined => {
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+};
 
 function bodyText(body: unknown, rawBody: unknown): string | undefined {
 	if (typeof body === 'string') return body;
@@ -44,7 +53,7 @@ function parseJson(value: string): unknown {
  * n8n parses JSON bodies itself, but only when they are sent as `application/json`; anything
  * else reaches us as text, or as an empty object beside the raw bytes.
  */
-function parseBody(body: unknown, rawBody: unknown): { event: IDataObject } | { raw: unknown; problem: string } {
+export function parseBody(body: unknown, rawBody: unknown): { event: IDataObject } | { raw: unknown; problem: string } {
 	if (isObject(body) && Object.keys(body).length > 0) return { event: body };
 	const received = bodyText(body, rawBody);
 	if (received === undefined || received.trim() === '') return { raw: null, problem: 'The request has no body' };
@@ -56,29 +65,77 @@ function parseBody(body: unknown, rawBody: unknown): { event: IDataObject } | { 
 	};
 }
 
-const firstText = (...values: unknown[]) => values.map(text).find((value) => value !== undefined);
-
-function eventTypeOf(event: IDataObject): string | undefined {
-	return firstText(event.event, event.eventType, event.type);
+/** Where fields are looked for, in order: the top level, then each envelope that is an object. */
+export function fieldSources(event: IDataObject): IDataObject[] {
+	const envelopes = ENVELOPE_KEYS.map((key) => event[key]).filter(isObject);
+	return [event, ...envelopes];
 }
 
-function interviewIdOf(event: IDataObject): string | undefined {
-	const interview = isObject(event.interview) ? event.interview : {};
-	return firstText(event.interviewId, event.interview_id, interview.interviewId, interview.id);
+/** A key, or a `parent.child` path one level deep. */
+function valueAt(source: IDataObject, path: string): unknown {
+	const [first, second] = path.split('.');
+	const value = source[first];
+	if (second === undefined) return value;
+	return isObject(value) ? value[second] : undefined;
 }
 
-function candidateEmailOf(event: IDataObject): string | undefined {
-	const candidate = isObject(event.candidate) ? event.candidate : {};
-	return firstText(candidate.email, event.candidateEmail, event.email);
+/** The first non-empty text under any of `paths`, the top level first; `skip` leaves out one source's key. */
+export function firstText(sources: IDataObject[], paths: readonly string[], skip?: { source: IDataObject; path: string }): string | undefined {
+	for (const source of sources) {
+		for (const path of paths) {
+			if (skip?.source === source && skip.path === path) continue;
+			const found = text(valueAt(source, path));
+			if (found !== undefined) return found;
+		}
+	}
+	return undefined;
+}
+
+/**
+ * The type name, from the first of `event`, `type`, `eventType`, `event_type`, `name` that holds
+ * a word. `name` is read last and only without spaces, as it may be a candidate's name.
+ */
+function typeOf(sources: IDataObject[]): { eventType?: string; from?: { source: IDataObject; path: string } } {
+	for (const source of sources) {
+		for (const path of TYPE_KEYS) {
+			const found = text(source[path]);
+			if (found === undefined || (path === 'name' && /\s/.test(found))) continue;
+			return { eventType: found, from: { source, path } };
+		}
+	}
+	return {};
+}
+
+const INTERVIEW_ID_PATHS = ['interviewId', 'interview_id', 'interview.id', 'interview.interviewId'];
+const EMAIL_PATHS = ['candidate.email', 'candidateEmail', 'candidate_email', 'email'];
+const NAME_PATHS = ['candidate.name', 'candidateName', 'candidate_name', 'name'];
+const COMPLETED_AT_PATHS = ['completedAt', 'completed_at', 'timestamp'];
+const REPORT_LINK_PATHS = ['reportLink', 'report_link'];
+const SCORE_KEYS = ['interviewScore', 'overallScore', 'communicationScore', 'codingScore', 'technicalScore'];
+
+/** The scores object (or score fields given loose), from the top level or the envelope. */
+function rawScores(sources: IDataObject[]): unknown {
+	for (const source of sources) {
+		if (source.scores !== undefined && source.scores !== null) return source.scores;
+		const loose = Object.fromEntries(SCORE_KEYS.filter((key) => source[key] !== undefined).map((key) => [key, source[key]]));
+		if (Object.keys(loose).length > 0) return loose;
+	}
+	return undefined;
 }
 
 /** The three scores under our names, whichever naming the service used. */
-function scoresOf(event: IDataObject): { scores?: IDataObject; problem?: string } {
-	if (event.scores === undefined || event.scores === null) return {};
-	const parsed = candidateResult.safeParse({ scores: event.scores });
+function scoresOf(sources: IDataObject[]): { scores?: IDataObject; problem?: string } {
+	const found = rawScores(sources);
+	if (found === undefined) return {};
+	const parsed = candidateResult.safeParse({ scores: found });
 	if (!parsed.success) return { problem: 'The scores are not numbers' };
 	const { interviewScore, communicationScore, codingScore } = simplifyResult(parsed.data);
 	return { scores: { interviewScore, communicationScore, codingScore } };
+}
+
+/** Sets `key` only when there is a value, so that absent fields stay absent. */
+function setDefined(target: IDataObject, key: string, value: IDataObject[string] | undefined) {
+	if (value !== undefined) target[key] = value;
 }
 
 export function normaliseEvent(body: unknown, rawBody?: unknown): NormalisedEvent {
@@ -88,37 +145,31 @@ export function normaliseEvent(body: unknown, rawBody?: unknown): NormalisedEven
 	}
 
 	const { event } = parsed;
-	const eventType = eventTypeOf(event);
-	const interviewId = interviewIdOf(event);
-	const candidateEmail = candidateEmailOf(event);
-	const scores = scoresOf(event);
+	const sources = fieldSources(event);
+	const { eventType, from: typeSource } = typeOf(sources);
+	const eventKind = eventType === undefined ? undefined : eventKindOf(eventType);
+	const interviewId = firstText(sources, INTERVIEW_ID_PATHS);
+	const candidateEmail = firstText(sources, EMAIL_PATHS);
+	// A bare `name` that was read as the type is not the candidate's name.
+	const candidateName = firstText(sources, NAME_PATHS, typeSource);
+	const scores = scoresOf(sources);
 
 	const problems: string[] = [];
-	if (eventType === undefined) problems.push('No event type (event, eventType or type)');
+	if (eventType === undefined) problems.push(`No event type (${TYPE_KEYS.join(', ')})`);
 	if (interviewId === undefined) problems.push('No interviewId');
-	if (candidateEmail === undefined) problems.push('No candidate e-mail (candidate.email)');
+	if (candidateEmail === undefined) problems.push('No candidate e-mail');
 	if (scores.problem) problems.push(scores.problem);
 
 	const json: IDataObject = { ...event, ...scores.scores };
-	if (eventType !== undefined) json.eventType = eventType;
-	if (interviewId !== undefined) json.interviewId = interviewId;
-	if (candidateEmail !== undefined) json.candidateEmail = candidateEmail;
+	setDefined(json, 'eventType', eventType);
+	setDefined(json, 'eventKind', eventKind);
+	setDefined(json, 'interviewId', interviewId);
+	setDefined(json, 'candidateEmail', candidateEmail);
+	setDefined(json, 'candidateName', candidateName);
+	setDefined(json, 'completedAt', firstText(sources, COMPLETED_AT_PATHS));
+	setDefined(json, 'reportLink', firstText(sources, REPORT_LINK_PATHS));
 	json.malformed = problems.length > 0;
 	if (problems.length > 0) json.problems = problems;
 
-	return { json, eventType, interviewId, candidateEmail, malformed: problems.length > 0 };
-}
-
-/** `interview.completed`, `completed` or `candidate_completed` all count as a completion. */
-export function isCompletion(eventType: string): boolean {
-	return /(^|[._:-])completed$/i.test(eventType);
-}
-
-/**
- * Whether the node passes the event on. An event whose type we cannot read is passed on (with its
- * `malformed` flag) rather than dropped, so a change of payload shows up instead of going silent.
- */
-export function isSelected(selectedEvents: string[], eventType: string | undefined): boolean {
-	if (eventType === undefined || selectedEvents.includes(ANY_EVENT)) return true;
-	return selectedEvents.includes(COMPLETED_EVENT) && isCompletion(eventType);
+	return { json, body: event, eventType, eventKind, interviewId, candidateEmail, malformed: problems.length > 0 };
 }

@@ -1,6 +1,9 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { isSelected, normaliseEvent } from './event';
+import { claimInProcess, deliveryKey, remember, wasSeen } from './dedupe';
+import { normaliseEvent } from './event';
+import type { NormalisedEvent } from './event';
+import { KIND_LABELS, isSelected } from './eventKind';
 import { resultFields } from './includeResult';
 import { readRegistration } from './registration';
 import { receivedSecret, secretMatches } from './secret';
@@ -15,6 +18,32 @@ function hasValidSecret(this: IWebhookFunctions): boolean {
 	return secretMatches(registration?.webhookSecret, receivedSecret(this.getQueryData() as IDataObject));
 }
 
+/** The answer to an event the trigger's Events leave out: it names the event, so nothing goes unremarked. */
+function ignoredAnswer(event: NormalisedEvent): IDataObject {
+	const kind = event.eventKind === undefined ? 'a kind this trigger does not know' : `"${KIND_LABELS[event.eventKind]}"`;
+	return {
+		message: `Event "${String(event.eventType)}" (${kind}) received and ignored: not selected in the trigger's Events`,
+		eventType: event.eventType ?? null,
+		eventKind: event.eventKind ?? null,
+	};
+}
+
+/**
+ * Whether this delivery was received before (and otherwise remembers it). Listening for a test
+ * event never counts repeats, so the same sample can be sent again while building a workflow.
+ */
+function isRepeat(this: IWebhookFunctions, event: NormalisedEvent): { repeat: boolean; deliveryId?: string } {
+	if (this.getMode() === 'manual') return { repeat: false };
+	const request = this.getRequestObject();
+	const { key, deliveryId } = deliveryKey(event.body, request.rawBody, request.body);
+	const staticData = this.getWorkflowStaticData('node');
+	const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`;
+	// Checked in this order on purpose: a key found in static data must not be claimed in the process.
+	if (wasSeen(staticData, key) || !claimInProcess(scope, key)) return { repeat: true, deliveryId };
+	remember(staticData, key);
+	return { repeat: false, deliveryId };
+}
+
 export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
 	// Checked before anything else: an unverified caller learns nothing and starts nothing.
@@ -26,7 +55,13 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 	const request = this.getRequestObject();
 	const event = normaliseEvent(request.body, request.rawBody);
 	if (!isSelected(this.getNodeParameter('events', []) as string[], event.eventType)) {
-		return { webhookResponse: { message: 'Event received and ignored: not selected in the trigger' } };
+		return { webhookResponse: ignoredAnswer(event) };
+	}
+
+	const { repeat, deliveryId } = isRepeat.call(this, event);
+	if (repeat) {
+		const which = deliveryId === undefined ? 'with the same body' : `"${deliveryId}"`;
+		return { webhookResponse: { message: `Delivery ${which} received before: ignored as a repeat`, repeat: true } };
 	}
 
 	if (options.includeResult !== true) return { workflowData: [[{ json: event.json }]] };

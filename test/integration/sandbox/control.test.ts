@@ -1,7 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { clientFor, createBody, DEMO, inWindow, startTestSandbox, type TestSandbox } from './client';
+import { startReceiver } from './receiver';
 
 let t: TestSandbox;
 
@@ -15,27 +13,6 @@ beforeEach(async () => {
 
 const createInterview = async (overrides: Record<string, unknown> = {}) =>
 	(await t.api.post('/api/v1/interview/create', createBody(overrides))).data.data.interviewId as string;
-
-/** A loopback webhook receiver that records what it gets and answers `status`. */
-async function startReceiver(status = 200) {
-	const received: Array<{ headers: IncomingMessage['headers']; body: unknown }> = [];
-	const server: Server = createServer((request, response) => {
-		let raw = '';
-		request.on('data', (chunk) => (raw += chunk));
-		request.on('end', () => {
-			received.push({ headers: request.headers, body: JSON.parse(raw) });
-			response.writeHead(status).end();
-		});
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-	const close = () =>
-		new Promise<void>((resolve) => {
-			server.closeAllConnections();
-			server.close(() => resolve());
-		});
-	return { url, received, close };
-}
 
 describe('seed, reset and state', () => {
 	it('seeds interviews and candidates, shows them in /state, and reset empties everything', async () => {

@@ -114,11 +114,12 @@ describe('Interview Service Trigger webhook, delivered by the sandbox over HTTP'
 		expect(harness.calls[0].items).toBeUndefined();
 	});
 
-	it('acknowledges a non-selected event with 200 and starts nothing', async () => {
+	it('acknowledges a non-selected event with 200 naming it, and starts nothing', async () => {
 		const ours = await activate();
 		const response = await post(ours, JSON.stringify({ event: 'interview.started', interviewId: INTERVIEW_ID, candidate: { email: ADA.email } }));
 		expect(response.status).toBe(200);
 		expect(harness.calls[0].items).toBeUndefined();
+		expect(harness.calls[0].answer).toMatchObject({ message: expect.stringContaining('"interview.started"'), eventType: 'interview.started' });
 	});
 
 	it('passes that event when "Any Event" is selected', async () => {
@@ -162,7 +163,7 @@ describe('Interview Service Trigger webhook, delivered by the sandbox over HTTP'
 			eventType: 'interview.completed',
 			interviewScore: 3,
 			malformed: true,
-			problems: ['No interviewId', 'No candidate e-mail (candidate.email)'],
+			problems: ['No interviewId', 'No candidate e-mail'],
 		});
 	});
 
@@ -171,5 +172,58 @@ describe('Interview Service Trigger webhook, delivered by the sandbox over HTTP'
 		await harness.hook('delete');
 		const response = await post(ours, JSON.stringify({ event: 'interview.completed' }));
 		expect(response.status).toBe(401);
+	});
+});
+
+const STYLES = ['flat', 'typed', 'event'] as const;
+
+describe.each(STYLES)('Interview Service Trigger with the sandbox sending the %s webhook style', (style) => {
+	beforeEach(async () => {
+		await sandbox.control('PATCH', '/config', { webhookStyle: style });
+	});
+	afterEach(async () => {
+		await sandbox.control('PATCH', '/config', { webhookStyle: 'flat', webhookRedelivery: 'none' });
+	});
+
+	const executions = () => harness.calls.filter((call) => call.items);
+
+	it('one completion starts one execution with interviewId, candidateEmail and, with Include Result, the matching result', async () => {
+		await activate({ includeResult: true });
+		const { delivery, event } = await sandbox.complete(INTERVIEW_ID, ADA);
+		expect(delivery?.status).toBe(200);
+		expect(executions()).toHaveLength(1);
+		const [item] = executions()[0].items!;
+		expect(item.json).toMatchObject({
+			...event,
+			eventKind: 'completed',
+			interviewId: INTERVIEW_ID,
+			candidateEmail: ADA.email,
+			candidateName: ADA.name,
+			...ADA.scores,
+			malformed: false,
+			result: { email: ADA.email, interviewId: INTERVIEW_ID, ...ADA.scores },
+		});
+	});
+
+	it('a redelivery of the same delivery is answered 200 and starts no second execution', async () => {
+		await activate();
+		await sandbox.complete(INTERVIEW_ID, ADA);
+		const { delivery } = (await sandbox.control('POST', '/webhooks/redeliver', {})) as { delivery: IDataObject };
+		expect(delivery).toMatchObject({ status: 200, redelivery: true });
+		expect(harness.calls).toHaveLength(2);
+		expect(harness.calls[1].answer).toMatchObject({ repeat: true });
+		expect(executions()).toHaveLength(1);
+		// Another candidate's completion is a new delivery and starts its own execution.
+		await sandbox.complete(INTERVIEW_ID, { ...ADA, email: 'grace@example.com' });
+		expect(executions()).toHaveLength(2);
+	});
+
+	it.each(['twice', 'concurrent'])('the sandbox delivering every event %s starts one execution per completion', async (redelivery) => {
+		await activate();
+		await sandbox.control('PATCH', '/config', { webhookRedelivery: redelivery });
+		const { deliveries } = (await sandbox.control('POST', `/interviews/${INTERVIEW_ID}/complete`, ADA)) as { deliveries: IDataObject[] };
+		expect(deliveries.map((one) => one.status)).toEqual([200, 200]);
+		expect(harness.calls).toHaveLength(2);
+		expect(executions()).toHaveLength(1);
 	});
 });

@@ -1,4 +1,4 @@
-import { isCompletion, isSelected, normaliseEvent } from '../../../../nodes/InterviewServiceTrigger/event';
+import { normaliseEvent } from '../../../../nodes/InterviewServiceTrigger/event';
 
 const completion = {
 	event: 'interview.completed',
@@ -42,7 +42,7 @@ describe('normaliseEvent', () => {
 		const event = normaliseEvent({ event: 'interview.completed', scores: null });
 		expect(event.malformed).toBe(true);
 		expect(event.json).toMatchObject({ event: 'interview.completed', eventType: 'interview.completed', malformed: true });
-		expect(event.json.problems).toEqual(['No interviewId', 'No candidate e-mail (candidate.email)']);
+		expect(event.json.problems).toEqual(['No interviewId', 'No candidate e-mail']);
 	});
 
 	it('flags scores that are not numbers', () => {
@@ -73,23 +73,71 @@ describe('normaliseEvent', () => {
 	});
 });
 
-describe('event selection', () => {
-	it('counts interview.completed and similar as a completion', () => {
-		expect(isCompletion('interview.completed')).toBe(true);
-		expect(isCompletion('completed')).toBe(true);
-		expect(isCompletion('CANDIDATE_COMPLETED')).toBe(true);
-		expect(isCompletion('interview.started')).toBe(false);
-		expect(isCompletion('incompleted')).toBe(false);
+describe('normaliseEvent, in every envelope', () => {
+	/** The same completion, as each sender shape carries it. */
+	const inner = {
+		interviewId: 'int-1',
+		candidate: { name: 'Ada', email: 'Ada@Example.com' },
+		scores: { interviewScore: 81, communicationScore: 77, codingScore: 90 },
+		reportLink: 'https://service.example/reports/r1',
+		completedAt: '2026-11-22T03:00:00.000Z',
+	};
+	const snake = {
+		interview_id: 'int-1',
+		candidate_email: 'Ada@Example.com',
+		candidate_name: 'Ada',
+		scores: { overallScore: 81, communicationScore: 77, technicalScore: 90 },
+		report_link: 'https://service.example/reports/r1',
+		completed_at: '2026-11-22T03:00:00.000Z',
+	};
+	const SHAPES: Array<[string, Record<string, unknown>]> = [
+		['flat (the sandbox default)', completion],
+		['typed, nested camelCase', { type: 'candidateInterviewCompleted', deliveryId: 'd1', data: inner }],
+		['{event, data}', { event: 'interview.completed', data: inner }],
+		['{event_type, payload} in snake_case', { event_type: 'INTERVIEW_COMPLETED', payload: snake }],
+		['{name, object} with interview.id and loose e-mail', {
+			name: 'InterviewCompleted',
+			object: { interview: { id: 'int-1' }, email: 'Ada@Example.com', candidateName: 'Ada', overallScore: 81, communicationScore: 77, technicalScore: 90, report_link: 'https://service.example/reports/r1', timestamp: '2026-11-22T03:00:00.000Z' },
+		}],
+		['type inside the envelope', { id: 'evt_9', data: { eventType: 'candidate.interview.completed', ...inner } }],
+	];
+
+	it.each(SHAPES)('%s gives the same normalised fields', (_shape, body) => {
+		const event = normaliseEvent(body);
+		expect(event.malformed).toBe(false);
+		expect(event.eventKind).toBe('completed');
+		expect(event.json).toMatchObject({
+			eventKind: 'completed',
+			interviewId: 'int-1',
+			candidateEmail: 'Ada@Example.com',
+			candidateName: 'Ada',
+			completedAt: '2026-11-22T03:00:00.000Z',
+			reportLink: 'https://service.example/reports/r1',
+			interviewScore: 81,
+			communicationScore: 77,
+			codingScore: 90,
+			malformed: false,
+		});
+		// The body as received stays on the item.
+		expect(event.json).toMatchObject(body);
+		expect(event.json.problems).toBeUndefined();
 	});
 
-	it('passes completions for "completed", everything for "*"', () => {
-		expect(isSelected(['completed'], 'interview.completed')).toBe(true);
-		expect(isSelected(['completed'], 'interview.started')).toBe(false);
-		expect(isSelected(['*'], 'interview.started')).toBe(true);
-		expect(isSelected([], 'interview.completed')).toBe(false);
+	it('reads the top level before the envelope', () => {
+		const event = normaliseEvent({ event: 'interview.completed', interviewId: 'top', data: { interviewId: 'nested', event: 'x', email: 'a@b.c' } });
+		expect(event).toMatchObject({ eventType: 'interview.completed', interviewId: 'top', candidateEmail: 'a@b.c' });
 	});
 
-	it('passes an event whose type cannot be read, so it is seen (flagged) rather than lost', () => {
-		expect(isSelected(['completed'], undefined)).toBe(true);
+	it('does not take a candidate name with spaces for the event type', () => {
+		const event = normaliseEvent({ data: { name: 'Ada Lovelace', email: 'a@b.c', interviewId: 'i' } });
+		expect(event.eventType).toBeUndefined();
+		expect(event.json).toMatchObject({ candidateName: 'Ada Lovelace', malformed: true });
+		expect(event.json.problems).toEqual(['No event type (event, type, eventType, event_type, name)']);
+	});
+
+	it('does not take the type read from `name` for the candidate name', () => {
+		const event = normaliseEvent({ name: 'candidateInterviewCompleted', data: { candidate: { email: 'a@b.c' }, interviewId: 'i' } });
+		expect(event.eventKind).toBe('completed');
+		expect(event.json.candidateName).toBeUndefined();
 	});
 });

@@ -11,7 +11,11 @@ interface FakeCall {
 	events?: string[];
 	options?: IDataObject;
 	staticData?: IDataObject;
+	mode?: string;
+	workflowId?: string;
 }
+
+let workflowCount = 0;
 
 /** A webhook context with only what `receiveEvent` reads; the lookup of results is not reachable here. */
 function fakeWebhook(call: FakeCall) {
@@ -27,9 +31,14 @@ function fakeWebhook(call: FakeCall) {
 		},
 	};
 	const parameters: IDataObject = { events: call.events ?? ['completed'], options: call.options ?? {}, interviewId: 'int-1' };
+	const staticData = call.staticData ?? { interviewId: 'int-1', webhookUrl: `http://n8n/webhook/x/webhook?secret=${SECRET}`, webhookSecret: SECRET };
+	// Each fake is its own workflow unless told otherwise, so the process memory of one test does not reach another.
+	const workflowId = call.workflowId ?? `wf-${++workflowCount}`;
 	const context = {
-		getWorkflowStaticData: () =>
-			call.staticData ?? { interviewId: 'int-1', webhookUrl: `http://n8n/webhook/x/webhook?secret=${SECRET}`, webhookSecret: SECRET },
+		getWorkflowStaticData: () => staticData,
+		getMode: () => call.mode ?? 'webhook',
+		getWorkflow: () => ({ id: workflowId, active: true }),
+		getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger' }),
 		getQueryData: () => call.query ?? {},
 		getRequestObject: () => ({ body: call.body, rawBody: call.rawBody }),
 		getResponseObject: () => res,
@@ -82,8 +91,22 @@ describe('receiveEvent', () => {
 		const { context, response } = fakeWebhook({ query: { secret: SECRET }, body: { ...completion, event: 'interview.started' } });
 		const answer = await receiveEvent.call(context);
 		expect(answer.workflowData).toBeUndefined();
-		expect(answer.webhookResponse).toBeDefined();
+		expect(answer.webhookResponse).toMatchObject({
+			message: expect.stringContaining('"interview.started"'),
+			eventType: 'interview.started',
+			eventKind: null,
+		});
 		expect(response.statusCode).toBe(200);
+	});
+
+	it('names a known kind that is not selected in its answer', async () => {
+		const { context } = fakeWebhook({ query: { secret: SECRET }, body: { ...completion, event: 'cheatProbabilityMarked' } });
+		const answer = await receiveEvent.call(context);
+		expect(answer.workflowData).toBeUndefined();
+		expect(answer.webhookResponse).toMatchObject({
+			message: 'Event "cheatProbabilityMarked" ("Cheat Probability Marked") received and ignored: not selected in the trigger\'s Events',
+			eventKind: 'cheatProbabilityMarked',
+		});
 	});
 
 	it('passes any event when "*" is selected', async () => {
@@ -95,5 +118,67 @@ describe('receiveEvent', () => {
 		const { context } = fakeWebhook({ query: { secret: SECRET }, body: 'hello' });
 		const json = (await receiveEvent.call(context)).workflowData?.[0][0].json;
 		expect(json).toEqual({ body: 'hello', malformed: true, problems: ['The body is not JSON'] });
+	});
+
+	describe('a repeated delivery', () => {
+		const registration = () => ({ interviewId: 'int-1', webhookUrl: 'http://n8n/webhook/x/webhook', webhookSecret: SECRET });
+		const deliver = async (body: unknown, staticData: IDataObject, more: Partial<FakeCall> = {}) => {
+			const { context } = fakeWebhook({ query: { secret: SECRET }, body, staticData, ...more });
+			return await receiveEvent.call(context);
+		};
+
+		it('starts nothing the second time (same delivery id), and is answered 200 as a repeat', async () => {
+			const staticData = registration();
+			const workflowId = 'wf-repeat-id';
+			const body = { ...completion, eventId: 'evt_1' };
+			expect((await deliver(body, staticData, { workflowId })).workflowData).toHaveLength(1);
+			// A changed body with the same id is still the same delivery.
+			const again = await deliver({ ...body, reportLink: 'x' }, staticData, { workflowId });
+			expect(again.workflowData).toBeUndefined();
+			expect(again.webhookResponse).toEqual({ message: 'Delivery "evt_1" received before: ignored as a repeat', repeat: true });
+			expect((await deliver({ ...body, eventId: 'evt_2' }, staticData, { workflowId })).workflowData).toHaveLength(1);
+		});
+
+		it('is recognised from static data alone, as after an n8n restart (another process memory)', async () => {
+			const staticData = registration();
+			await deliver({ type: 'candidateInterviewCompleted', deliveryId: 'd-restart', data: completion }, staticData, { workflowId: 'wf-a' });
+			// After a restart the process memory is empty: a new workflow scope stands for that here.
+			const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
+			const again = await deliver({ type: 'candidateInterviewCompleted', deliveryId: 'd-restart', data: completion }, saved, { workflowId: 'wf-b' });
+			expect(again.workflowData).toBeUndefined();
+		});
+
+		it('is recognised by the process memory when two copies read the same static data', async () => {
+			const before = registration();
+			const body = { event: 'interview.completed', data: { ...completion, delivery_id: 'd-concurrent' } };
+			const first = await deliver(body, structuredClone(before), { workflowId: 'wf-c' });
+			const second = await deliver(body, structuredClone(before), { workflowId: 'wf-c' });
+			expect(first.workflowData).toHaveLength(1);
+			expect(second.workflowData).toBeUndefined();
+		});
+
+		it('without an id, recognises the same raw body by its hash', async () => {
+			const staticData = registration();
+			const raw = Buffer.from(JSON.stringify(completion));
+			expect((await deliver(completion, staticData, { rawBody: raw, workflowId: 'wf-d' })).workflowData).toHaveLength(1);
+			expect((await deliver(completion, staticData, { rawBody: raw, workflowId: 'wf-d' })).workflowData).toBeUndefined();
+			const other = Buffer.from(JSON.stringify({ ...completion, completedAt: 'later' }));
+			expect((await deliver({ ...completion, completedAt: 'later' }, staticData, { rawBody: other, workflowId: 'wf-d' })).workflowData).toHaveLength(1);
+		});
+
+		it('is not counted while listening for a test event (manual mode)', async () => {
+			const staticData = registration();
+			const body = { ...completion, eventId: 'evt_test' };
+			expect((await deliver(body, staticData, { mode: 'manual', workflowId: 'wf-e' })).workflowData).toHaveLength(1);
+			expect((await deliver(body, staticData, { mode: 'manual', workflowId: 'wf-e' })).workflowData).toHaveLength(1);
+			expect(staticData).not.toHaveProperty('seenDeliveries');
+		});
+
+		it('an ignored event is not remembered, so it can start the workflow once Events include it', async () => {
+			const staticData = registration();
+			const body = { ...completion, event: 'cheatProbabilityMarked', eventId: 'evt_cheat' };
+			expect((await deliver(body, staticData, { workflowId: 'wf-f' })).workflowData).toBeUndefined();
+			expect((await deliver(body, staticData, { workflowId: 'wf-f', events: ['cheatProbabilityMarked'] })).workflowData).toHaveLength(1);
+		});
 	});
 });

@@ -1,0 +1,99 @@
+import { createHash } from 'crypto';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { fieldSources, firstText } from './event';
+
+/**
+ * Senders deliver at least once, so the same delivery may arrive again. A repeat starts no
+ * second execution. Its key is the delivery's own id when it has one, else a hash of the body.
+ *
+ * Where it is kept: the node's workflow static data. n8n loads it from the database for each
+ * webhook call and saves it after `webhook()` has returned, before the answer goes out
+ * (packages/cli/src/webhooks/live-webhooks.ts, WorkflowStaticDataService.saveStaticData), in
+ * regular and in queue mode alike, since `webhook()` always runs on the main (or webhook)
+ * process. So the memory survives a restart. Two copies that arrive at the same moment both
+ * read the database before either saves: for those, the process also keeps the keys it is
+ * handling right now (see `claimInProcess`).
+ */
+
+/** Id fields of a delivery, looked for at the top level and then in the envelope (`data`, `payload`, `object`). */
+export const DELIVERY_ID_KEYS = ['deliveryId', 'delivery_id', 'eventId', 'event_id', 'webhook_event_id'] as const;
+/**
+ * `id` counts only at the top level: inside the envelope it is as likely the interview's or the
+ * candidate's own id, and keying on that would swallow the next candidate's completion.
+ */
+export const TOP_LEVEL_ONLY_ID_KEY = 'id';
+
+/** The memory keeps at most this many keys, each for at most this long. */
+export const MAX_REMEMBERED = 1000;
+export const REMEMBER_MS = 24 * 60 * 60 * 1000;
+
+const STATIC_DATA_KEY = 'seenDeliveries';
+
+export interface DeliveryKey {
+	/** What is remembered: a digest, so that no id or body text is stored. */
+	key: string;
+	/** The delivery id as received, when the key comes from one. */
+	deliveryId?: string;
+}
+
+const digest = (value: string | Buffer) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
+
+export function deliveryIdOf(event: IDataObject): string | undefined {
+	return firstText(fieldSources(event), DELIVERY_ID_KEYS) ?? firstText([event], [TOP_LEVEL_ONLY_ID_KEY]);
+}
+
+/** The id of the delivery, or else a hash of the body exactly as received. */
+export function deliveryKey(event: IDataObject | undefined, rawBody: unknown, body: unknown): DeliveryKey {
+	const deliveryId = event === undefined ? undefined : deliveryIdOf(event);
+	if (deliveryId !== undefined) return { key: `i${digest(`id:${deliveryId}`)}`, deliveryId };
+	let raw: string | Buffer;
+	if (Buffer.isBuffer(rawBody) && rawBody.length > 0) raw = rawBody;
+	else if (typeof body === 'string') raw = body;
+	else raw = JSON.stringify(body ?? null);
+	return { key: `b${digest(raw)}` };
+}
+
+type Seen = Array<[key: string, at: number]>;
+
+function seenIn(staticData: IDataObject): Seen {
+	const stored = staticData[STATIC_DATA_KEY];
+	if (!Array.isArray(stored)) return [];
+	return stored.filter(
+		(entry): entry is [string, number] => Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'number',
+	);
+}
+
+export function wasSeen(staticData: IDataObject, key: string, now = Date.now()): boolean {
+	return seenIn(staticData).some(([seenKey, at]) => seenKey === key && now - at < REMEMBER_MS);
+}
+
+/**
+ * Adds the key, dropping keys older than a day and all but the newest `MAX_REMEMBERED`. The
+ * list is assigned anew, which is what marks n8n's static data as changed, so it gets saved.
+ */
+export function remember(staticData: IDataObject, key: string, now = Date.now()): void {
+	const kept = seenIn(staticData).filter(([seenKey, at]) => seenKey !== key && now - at < REMEMBER_MS);
+	kept.push([key, now]);
+	staticData[STATIC_DATA_KEY] = kept.slice(-MAX_REMEMBERED) as unknown as IDataObject[];
+}
+
+/**
+ * Keys this n8n process has taken on lately, per workflow and node. Module state lives as long
+ * as the process and is shared by every call it handles, which is what closes the window
+ * between reading and saving static data for copies that arrive together.
+ */
+const inProcess = new Map<string, number>();
+const MAX_IN_PROCESS = 10 * MAX_REMEMBERED;
+
+/** True when the key is new to this process (and claims it); false when another call already has it. */
+export function claimInProcess(scope: string, key: string, now = Date.now()): boolean {
+	const scoped = `${scope}\u0000${key}`;
+	const at = inProcess.get(scoped);
+	if (at !== undefined && now - at < REMEMBER_MS) return false;
+	inProcess.delete(scoped);
+	inProcess.set(scoped, now);
+	while (inProcess.size > MAX_IN_PROCESS) inProcess.delete(inProcess.keys().next().value as string);
+	return true;
+}

@@ -1,0 +1,101 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	MAX_REMEMBERED,
+	REMEMBER_MS,
+	claimInProcess,
+	deliveryIdOf,
+	deliveryKey,
+	remember,
+	wasSeen,
+} from '../../../../nodes/InterviewServiceTrigger/dedupe';
+
+describe('dedupe key', () => {
+	it.each([
+		['deliveryId', { deliveryId: 'x1' }],
+		['delivery_id', { delivery_id: 'x1' }],
+		['eventId', { eventId: 'x1' }],
+		['event_id', { event_id: 'x1' }],
+		['webhook_event_id', { webhook_event_id: 'x1' }],
+		['top-level id', { id: 'x1' }],
+		['data.deliveryId', { data: { deliveryId: 'x1' } }],
+		['payload.event_id', { payload: { event_id: 'x1' } }],
+		['object.webhook_event_id', { object: { webhook_event_id: 'x1' } }],
+		['a number', { webhook_event_id: 12345 }],
+	])('reads the delivery id from %s', (_where, body) => {
+		expect(deliveryIdOf(body as IDataObject)).toBe(_where === 'a number' ? '12345' : 'x1');
+	});
+
+	it('the same id gives the same key whatever field or envelope carries it', () => {
+		const keys = [{ deliveryId: 'x1' }, { data: { event_id: 'x1' }, other: 1 }, { id: 'x1', type: 't' }].map(
+			(body) => deliveryKey(body, undefined, body).key,
+		);
+		expect(new Set(keys).size).toBe(1);
+		expect(keys[0]).not.toContain('x1');
+	});
+
+	it('prefers a delivery id to a top-level id, and never takes an id nested in the envelope', () => {
+		expect(deliveryIdOf({ id: 'top', data: { eventId: 'evt' } })).toBe('evt');
+		expect(deliveryIdOf({ data: { id: 'interview-1' } })).toBeUndefined();
+	});
+
+	it('without an id, hashes the raw body: same bytes, same key; other bytes, other key', () => {
+		const a = deliveryKey({ event: 'x' }, Buffer.from('{"event":"x"}'), { event: 'x' });
+		const b = deliveryKey({ event: 'x' }, Buffer.from('{"event":"x"}'), { event: 'x' });
+		const c = deliveryKey({ event: 'x' }, Buffer.from('{"event": "x"}'), { event: 'x' });
+		expect(a).toEqual(b);
+		expect(a.deliveryId).toBeUndefined();
+		expect(c.key).not.toBe(a.key);
+		// An id key and a body key never collide.
+		expect(deliveryKey({ id: 'x' }, undefined, {}).key[0]).not.toBe(a.key[0]);
+		// A body that is not JSON is hashed too.
+		expect(deliveryKey(undefined, undefined, 'plain').key).toBe(deliveryKey(undefined, Buffer.from('plain'), 'plain').key);
+	});
+});
+
+describe('dedupe memory in static data', () => {
+	it('remembers keys for 24 hours', () => {
+		const staticData: IDataObject = {};
+		remember(staticData, 'k1', 1_000);
+		expect(wasSeen(staticData, 'k1', 1_000 + REMEMBER_MS - 1)).toBe(true);
+		expect(wasSeen(staticData, 'k1', 1_000 + REMEMBER_MS)).toBe(false);
+		expect(wasSeen(staticData, 'k2', 1_000)).toBe(false);
+	});
+
+	it('keeps only the newest 1,000 keys, and drops expired ones when it writes', () => {
+		const staticData: IDataObject = {};
+		for (let index = 0; index < MAX_REMEMBERED + 5; index++) remember(staticData, `k${index}`, 10_000 + index);
+		expect(staticData.seenDeliveries).toHaveLength(MAX_REMEMBERED);
+		expect(wasSeen(staticData, 'k4', 20_000)).toBe(false);
+		expect(wasSeen(staticData, 'k5', 20_000)).toBe(true);
+		remember(staticData, 'late', 10_000 + MAX_REMEMBERED + REMEMBER_MS);
+		// k5..k1000 were written more than 24 h before "late": only k1001..k1004 and "late" stay.
+		expect(staticData.seenDeliveries).toHaveLength(5);
+	});
+
+	it('survives a JSON round trip (as n8n saves it) and ignores entries it cannot read', () => {
+		const staticData: IDataObject = { seenDeliveries: [['bad'], 'x', ['k0', 5]] as unknown as IDataObject[] };
+		remember(staticData, 'k1', 6);
+		const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
+		expect(wasSeen(saved, 'k0', 7)).toBe(true);
+		expect(wasSeen(saved, 'k1', 7)).toBe(true);
+		expect(saved.seenDeliveries).toEqual([['k0', 5], ['k1', 6]]);
+	});
+
+	it('assigns a new list, which is what marks n8n static data as changed', () => {
+		const staticData: IDataObject = {};
+		remember(staticData, 'k1', 1);
+		const first = staticData.seenDeliveries;
+		remember(staticData, 'k2', 2);
+		expect(staticData.seenDeliveries).not.toBe(first);
+	});
+});
+
+describe('in-process claim (two copies at once)', () => {
+	it('lets the first copy through and stops the second, per workflow and node', () => {
+		expect(claimInProcess('wf-claim:n1', 'k', 1)).toBe(true);
+		expect(claimInProcess('wf-claim:n1', 'k', 2)).toBe(false);
+		expect(claimInProcess('wf-claim:n2', 'k', 2)).toBe(true);
+		expect(claimInProcess('wf-claim:n1', 'k', 1 + REMEMBER_MS)).toBe(true);
+	});
+});
