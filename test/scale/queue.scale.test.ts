@@ -21,7 +21,7 @@ import {
 } from '../../harness/workflow';
 import { TEST_TIMEOUT_MS, sandboxRequests, useE2e } from '../e2e/helpers/context';
 import type { E2eContext } from '../e2e/helpers/context';
-import { postUntilRegistered, waitForExecutions, waitForWebhookUrl } from '../e2e/helpers/executions';
+import { expectExecutionCountStays, postUntilRegistered, waitForExecutions, waitForWebhookUrl } from '../e2e/helpers/executions';
 
 const WORKERS = 2;
 const { withLog } = useE2e({ queueWorkers: WORKERS });
@@ -225,9 +225,7 @@ describe('Interview Service package in n8n queue mode (Postgres + Redis + main +
 				const redelivery = await ctx.control.post('/webhooks/redeliver', {}, { validateStatus: () => true });
 				expect(redelivery.status).toBe(200);
 				expect(redelivery.data.delivery).toMatchObject({ url: shared.webhookUrl, status: 200 });
-				// n8n stores an execution before it answers the webhook; allow a margin anyway.
-				await sleep(3_000);
-				expect(await ctx.n8n.listExecutions(WORKFLOW_ID)).toHaveLength(1);
+				await expectExecutionCountStays(ctx.n8n, WORKFLOW_ID, 1, 3_000);
 			}),
 			TEST_TIMEOUT_MS,
 		);
@@ -281,8 +279,7 @@ describe('Interview Service package in n8n queue mode (Postgres + Redis + main +
 				// Wait for the next scheduled poll after that execution: it finds nothing new.
 				const seen = (await polls()).length;
 				await pollUntil(async () => ((await polls()).length > seen ? true : undefined), 150_000, 'the next poll');
-				await sleep(2_000);
-				expect(await ctx.n8n.listExecutions(WORKFLOW_ID)).toHaveLength(1);
+				await expectExecutionCountStays(ctx.n8n, WORKFLOW_ID, 1);
 			} finally {
 				await ctx.n8n.deactivate(WORKFLOW_ID);
 			}

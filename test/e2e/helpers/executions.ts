@@ -60,3 +60,12 @@ export async function waitForWebhookUrl(ctx: E2eContext, interviewId: string, ac
 		throw error;
 	});
 }
+
+/**
+ * Asserts that `workflowId` still has exactly `count` executions after `marginMs`. n8n stores an
+ * execution before it answers the request that started it; the margin covers the rest.
+ */
+export async function expectExecutionCountStays(n8n: N8nInstance, workflowId: string, count: number, marginMs = 2_000) {
+	await sleep(marginMs);
+	expect(await n8n.listExecutions(workflowId)).toHaveLength(count);
+}
