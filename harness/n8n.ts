@@ -65,6 +65,8 @@ export interface N8nInstance {
 	logTail(lines?: number): string;
 	/** Keeps the user folder (database, n8n.log) after `stop()`, for a failed test. */
 	keepUserFolder(): void;
+	/** Stops n8n and starts it again on the same user folder, port and environment (a restart as users do it). */
+	restart(): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -232,14 +234,22 @@ export function parseCliJson(stdout: string): unknown {
 }
 
 /** `n8n start` in its own process group, everything it prints going to `<userFolder>/n8n.log`. */
-export function spawnN8nServer(runtime: Runtime, userFolder: string, env: NodeJS.ProcessEnv) {
-	return spawnN8nProcess(runtime, userFolder, env, 'start', 'n8n.log');
+export function spawnN8nServer(runtime: Runtime, userFolder: string, env: NodeJS.ProcessEnv, { append = false } = {}) {
+	return spawnN8nProcess(runtime, userFolder, env, 'start', 'n8n.log', { append });
 }
 
 /** `n8n <command>` (`start`, `worker`) in its own process group, everything it prints going to `<userFolder>/<logName>`. */
-export function spawnN8nProcess(runtime: Runtime, userFolder: string, env: NodeJS.ProcessEnv, command: string, logName: string) {
+export function spawnN8nProcess(
+	runtime: Runtime,
+	userFolder: string,
+	env: NodeJS.ProcessEnv,
+	command: string,
+	logName: string,
+	{ append = false } = {},
+) {
 	const logFile = path.join(userFolder, logName);
-	const log = createWriteStream(logFile);
+	// A restart appends, so that the log of the run before stays.
+	const log = createWriteStream(logFile, { flags: append ? 'a' : 'w' });
 	const child: ChildProcess = spawnGroup(runtime.nodeBin, [runtime.n8nBin, command], {
 		cwd: userFolder,
 		env,
@@ -283,7 +293,8 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
 	const env = { ...n8nEnv(runtime, { userFolder, port, brokerPort: await freePort() }), ...options.env };
-	const { child, logFile, log } = spawnN8nServer(runtime, userFolder, env);
+	let server = spawnN8nServer(runtime, userFolder, env);
+	const { logFile } = server;
 
 	const workerProcesses: Array<ReturnType<typeof spawnN8nProcess>> = [];
 	const workers: N8nWorker[] = [];
@@ -295,17 +306,33 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 	};
 	let stopped = false;
 	let keepUserFolder = Boolean(process.env.INTERVIEW_SERVICE_E2E_KEEP);
+	const stopServer = async () => {
+		await stopGroup(server.child, 15_000);
+		const { log } = server;
+		await new Promise<void>((resolve) => log.end(resolve));
+	};
 	const stop = async () => {
 		if (stopped) return;
 		stopped = true;
-		for (const worker of workerProcesses) await stopGroup(worker.child, 15_000);
-		await stopGroup(child, 15_000);
-		for (const { log: stream } of [...workerProcesses, { log }]) await new Promise<void>((resolve) => stream.end(resolve));
+		for (const worker of workerProcesses) {
+			await stopGroup(worker.child, 15_000);
+			await new Promise<void>((resolve) => worker.log.end(resolve));
+		}
+		await stopServer();
 		if (!keepUserFolder) rmSync(userFolder, { recursive: true, force: true });
 	};
+	const untilReady = async () => {
+		try {
+			await waitForLine(server.child, (line) => line.includes(READY_LINE), START_TIMEOUT_MS, 'n8n');
+		} catch (error) {
+			keepUserFolder = true;
+			await stop();
+			throw new Error(`${(error as Error).message}\n--- n8n log (${logFile}) ---\n${logTail()}`);
+		}
+	};
 
+	await untilReady();
 	try {
-		await waitForLine(child, (line) => line.includes(READY_LINE), START_TIMEOUT_MS, 'n8n');
 		for (let index = 1; index <= (options.workers ?? 0); index++) {
 			// Each worker runs its own task-runner broker and health server: both need ports of their own.
 			const workerEnv = {
@@ -369,6 +396,12 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		stop,
 		keepUserFolder: () => {
 			keepUserFolder = true;
+		},
+
+		async restart() {
+			await stopServer();
+			server = spawnN8nServer(runtime, userFolder, env, { append: true });
+			await untilReady();
 		},
 
 		async setupOwner() {

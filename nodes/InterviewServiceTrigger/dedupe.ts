@@ -9,19 +9,21 @@ import { fieldSources, firstText } from './event';
  * second execution. Its key is the delivery's own id when it has one, else a hash of the body.
  *
  * Where it is kept: the node's workflow static data. n8n loads it from the database for each
- * webhook call and saves it after `webhook()` has returned, before the answer goes out
+ * webhook call and saves it when the node hands over its answer
  * (packages/cli/src/webhooks/live-webhooks.ts, WorkflowStaticDataService.saveStaticData), in
  * regular and in queue mode alike, since `webhook()` always runs on the main (or webhook)
- * process. So the memory survives a restart. Two copies that arrive at the same moment both
- * read the database before either saves: for those, the process also keeps the keys it is
- * handling right now (see `claimInProcess`).
+ * process. So the memory survives a restart (see `startWorkflow` in webhook.ts for why the node
+ * answers itself). Two copies that arrive at the same moment both read the database before
+ * either saves: for those, the process also keeps the keys it is handling right now (see
+ * `claimInProcess`).
  */
 
 /** Id fields of a delivery, looked for at the top level and then in the envelope (`data`, `payload`, `object`). */
 export const DELIVERY_ID_KEYS = ['deliveryId', 'delivery_id', 'eventId', 'event_id', 'webhook_event_id'] as const;
 /**
- * `id` counts only at the top level: inside the envelope it is as likely the interview's or the
- * candidate's own id, and keying on that would swallow the next candidate's completion.
+ * `id` counts only at the top level, and not when it is the interview's id: inside the envelope
+ * it is as likely the interview's or the candidate's own id, and keying on that would swallow the
+ * next candidate's completion.
  */
 export const TOP_LEVEL_ONLY_ID_KEY = 'id';
 
@@ -40,13 +42,16 @@ export interface DeliveryKey {
 
 const digest = (value: string | Buffer) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
 
-export function deliveryIdOf(event: IDataObject): string | undefined {
-	return firstText(fieldSources(event), DELIVERY_ID_KEYS) ?? firstText([event], [TOP_LEVEL_ONLY_ID_KEY]);
+export function deliveryIdOf(event: IDataObject, interviewId?: string): string | undefined {
+	const deliveryId = firstText(fieldSources(event), DELIVERY_ID_KEYS);
+	if (deliveryId !== undefined) return deliveryId;
+	const id = firstText([event], [TOP_LEVEL_ONLY_ID_KEY]);
+	return id === interviewId ? undefined : id;
 }
 
 /** The id of the delivery, or else a hash of the body exactly as received. */
-export function deliveryKey(event: IDataObject | undefined, rawBody: unknown, body: unknown): DeliveryKey {
-	const deliveryId = event === undefined ? undefined : deliveryIdOf(event);
+export function deliveryKey(event: IDataObject | undefined, rawBody: unknown, body: unknown, interviewId?: string): DeliveryKey {
+	const deliveryId = event === undefined ? undefined : deliveryIdOf(event, interviewId);
 	if (deliveryId !== undefined) return { key: `i${digest(`id:${deliveryId}`)}`, deliveryId };
 	let raw: string | Buffer;
 	if (Buffer.isBuffer(rawBody) && rawBody.length > 0) raw = rawBody;

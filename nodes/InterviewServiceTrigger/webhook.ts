@@ -35,7 +35,7 @@ function ignoredAnswer(event: NormalisedEvent): IDataObject {
 function isRepeat(this: IWebhookFunctions, event: NormalisedEvent): { repeat: boolean; deliveryId?: string } {
 	if (this.getMode() === 'manual') return { repeat: false };
 	const request = this.getRequestObject();
-	const { key, deliveryId } = deliveryKey(event.body, request.rawBody, request.body);
+	const { key, deliveryId } = deliveryKey(event.body, request.rawBody, request.body, event.interviewId);
 	const staticData = this.getWorkflowStaticData('node');
 	const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`;
 	// Checked in this order on purpose: a key found in static data must not be claimed in the process.
@@ -64,9 +64,24 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 		return { webhookResponse: { message: `Delivery ${which} received before: ignored as a repeat`, repeat: true } };
 	}
 
-	if (options.includeResult !== true) return { workflowData: [[{ json: event.json }]] };
-	// The node listens to one interview, so an event that does not name one is about that one.
-	const interviewId = event.interviewId ?? (this.getNodeParameter('interviewId', '', { extractValue: true }) as string);
-	const result = await resultFields.call(this, interviewId || undefined, event.candidateEmail);
-	return { workflowData: [[{ json: { ...event.json, ...result } }]] };
+	let json = event.json;
+	if (options.includeResult === true) {
+		// The node listens to one interview, so an event that does not name one is about that one.
+		const interviewId = event.interviewId ?? (this.getNodeParameter('interviewId', '', { extractValue: true }) as string);
+		json = { ...json, ...(await resultFields.call(this, interviewId || undefined, event.candidateEmail)) };
+	}
+	return startWorkflow.call(this, json);
+}
+
+/**
+ * Starts the execution, answering the call ourselves. n8n (2.41) saves the static data that
+ * `webhook()` changed when the answer is handed over: if n8n answers for us, it first prepares
+ * the execution, which wraps the same static data anew and clears its "changed" mark, so the
+ * remembered delivery would never reach the database. Answering here saves it before that
+ * (packages/cli/src/webhooks/webhook-helpers.ts, `noWebhookResponse`; workflow-runner.ts,
+ * `establishContextForPersistence`).
+ */
+function startWorkflow(this: IWebhookFunctions, json: IDataObject): IWebhookResponseData {
+	this.getResponseObject().status(200).json({ message: 'Workflow was started' });
+	return { noWebhookResponse: true, workflowData: [[{ json }]] };
 }

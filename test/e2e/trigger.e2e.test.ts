@@ -2,12 +2,19 @@
  * Issue 4: the webhook trigger in real n8n. Activation borrows the interview's single webhook slot,
  * a simulated completion starts an execution (with the result), a forged call does not, and
  * deactivation gives the slot back.
+ *
+ * Issue 8: with the sandbox sending the nested camelCase style (`{type: "candidateInterviewCompleted",
+ * deliveryId, data}`) and Events at its default, a completion starts exactly one execution, a
+ * redelivery none, two copies at once one, and after an n8n restart a redelivery still none.
  */
 import { randomUUID } from 'node:crypto';
 
+import type { ExecutionSummary } from '../../harness/n8n';
 import { nodeOutput } from '../../harness/n8n';
+import { sleep } from '../../harness/process';
 import { TRIGGER_NODE_TYPE, buildWorkflow, interviewById, interviewServiceNode } from '../../harness/workflow';
 import { TEST_TIMEOUT_MS, useE2e } from './helpers/context';
+import type { E2eContext } from './helpers/context';
 import { expectExecutionCountStays, postUntilRegistered, waitForExecutions, waitForWebhookUrl } from './helpers/executions';
 
 const { withLog } = useE2e();
@@ -15,6 +22,8 @@ const { withLog } = useE2e();
 const WORKFLOW_ID = 'e2eTrigger';
 const TRIGGER = 'Interview Service Trigger';
 const ORIGINAL_WEBHOOK_URL = 'https://ats.example.com/hooks/interview-service';
+
+type Json = Record<string, unknown>;
 
 describe('Interview Service Trigger in real n8n', () => {
 	const shared: { interviewId?: string; webhookUrl?: string } = {};
@@ -115,6 +124,117 @@ describe('Interview Service Trigger in real n8n', () => {
 				allowTabSwitchCount: 2,
 				status: 'published',
 			});
+		}),
+		TEST_TIMEOUT_MS,
+	);
+});
+
+const DEDUPE_WORKFLOW_ID = 'e2eTriggerDedupe';
+/** Long enough for an execution that was (wrongly) started to show up in the list. */
+const SETTLE_MS = 4_000;
+
+interface DeliveryView {
+	url: string;
+	status: number | null;
+	eventId?: string;
+	error?: string;
+}
+
+/** Executions of the dedupe workflow, sorted oldest first, once nothing is running. */
+async function settledExecutions(ctx: E2eContext, atLeast: number): Promise<ExecutionSummary[]> {
+	await waitForExecutions(ctx.n8n, DEDUPE_WORKFLOW_ID, atLeast);
+	await sleep(SETTLE_MS);
+	const all = await waitForExecutions(ctx.n8n, DEDUPE_WORKFLOW_ID, atLeast);
+	return [...all].sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Redelivers the latest delivery; right after a restart n8n may answer 404 until the webhook is registered again. */
+async function redeliverUntilRegistered(ctx: E2eContext, timeoutMs = 60_000): Promise<DeliveryView> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const { delivery } = (await ctx.control.post('/webhooks/redeliver', {})).data as { delivery: DeliveryView };
+		if (delivery.status !== 404 || Date.now() > deadline) return delivery;
+		await sleep(1_000);
+	}
+}
+
+describe('Interview Service Trigger in real n8n: one execution per delivery, also after a restart', () => {
+	const shared: { interviewId?: string } = {};
+	const triggerItem = (execution: ExecutionSummary) => nodeOutput(execution.data?.resultData.runData, TRIGGER)[0];
+
+	it(
+		'the sandbox sends {type: "candidateInterviewCompleted", deliveryId, data}; Events at default; a completion starts exactly one execution',
+		withLog(async (ctx) => {
+			await ctx.control.patch('/config', { webhookStyle: 'typed', webhookRedelivery: 'none' });
+			const seeded = await ctx.control.post('/seed', { interviews: [{ interviewName: 'E2E dedupe interview', status: 'published' }] });
+			const interviewId = (seeded.data as { interviewIds: string[] }).interviewIds[0];
+			shared.interviewId = interviewId;
+
+			// No `events` parameter: n8n fills in the default (Interview Completed), as for a new node.
+			const trigger = { ...interviewServiceNode(TRIGGER, { interviewId: interviewById(interviewId) }, ctx.credential, TRIGGER_NODE_TYPE), webhookId: randomUUID() };
+			await ctx.n8n.importWorkflow(buildWorkflow(DEDUPE_WORKFLOW_ID, 'e2e trigger dedupe', [trigger], []));
+			await ctx.n8n.activate(DEDUPE_WORKFLOW_ID);
+			await waitForWebhookUrl(ctx, interviewId, (url) => url.startsWith(`${ctx.n8n.url}/webhook/${trigger.webhookId}/`));
+
+			const completion = await ctx.control.post(`/interviews/${interviewId}/complete`, { email: 'ivy@example.com', name: 'Ivy' });
+			const { event, delivery } = completion.data as { event: Json; delivery: DeliveryView };
+			expect(event).toMatchObject({ type: 'candidateInterviewCompleted', deliveryId: expect.any(String), data: { interviewId } });
+			expect(delivery.status).toBe(200);
+
+			const executions = await settledExecutions(ctx, 1);
+			expect(executions).toHaveLength(1);
+			expect(triggerItem(executions[0])).toMatchObject({
+				type: 'candidateInterviewCompleted',
+				eventKind: 'completed',
+				interviewId,
+				candidateEmail: 'ivy@example.com',
+				candidateName: 'Ivy',
+				malformed: false,
+			});
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'the same delivery again is answered 200 and starts none',
+		withLog(async (ctx) => {
+			const again = (await ctx.control.post('/webhooks/redeliver', {})).data as { delivery: DeliveryView };
+			expect(again.delivery.status).toBe(200);
+			expect(await settledExecutions(ctx, 1)).toHaveLength(1);
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'two copies of one delivery at the same moment start one execution',
+		withLog(async (ctx) => {
+			await ctx.control.patch('/config', { webhookRedelivery: 'concurrent' });
+			try {
+				const completion = await ctx.control.post(`/interviews/${shared.interviewId}/complete`, { email: 'jo@example.com', name: 'Jo' });
+				const { deliveries } = completion.data as { deliveries: DeliveryView[] };
+				expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200]);
+			} finally {
+				await ctx.control.patch('/config', { webhookRedelivery: 'none' });
+			}
+			const executions = await settledExecutions(ctx, 2);
+			expect(executions).toHaveLength(2);
+			expect(triggerItem(executions[1])).toMatchObject({ candidateEmail: 'jo@example.com', interviewId: shared.interviewId });
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'after an n8n restart (same user folder), a redelivery still starts none, and a new completion one',
+		withLog(async (ctx) => {
+			await ctx.n8n.restart();
+			const again = await redeliverUntilRegistered(ctx);
+			expect(again.status).toBe(200);
+			expect(await settledExecutions(ctx, 2)).toHaveLength(2);
+
+			await ctx.control.post(`/interviews/${shared.interviewId}/complete`, { email: 'kim@example.com', name: 'Kim' });
+			const executions = await settledExecutions(ctx, 3);
+			expect(executions).toHaveLength(3);
+			expect(triggerItem(executions[2])).toMatchObject({ candidateEmail: 'kim@example.com', interviewId: shared.interviewId });
 		}),
 		TEST_TIMEOUT_MS,
 	);

@@ -211,14 +211,13 @@ export class TriggerHarness {
 			// n8n would start a failed execution here; our node must never get this far.
 			return answer(500, { message: (error as Error).message });
 		}
+		// As n8n: workflowData starts an execution, also when the node has answered the call itself.
+		if (result.workflowData) call.items = result.workflowData[0];
 		if (result.noWebhookResponse) {
 			if (!response.writableEnded) response.end();
 			return;
 		}
-		if (result.workflowData) {
-			call.items = result.workflowData[0];
-			return answer(200, { message: 'Workflow was started' });
-		}
+		if (result.workflowData) return answer(200, { message: 'Workflow was started' });
 		return answer(200, result.webhookResponse ?? { message: 'Webhook call received' });
 	}
 }

@@ -20,7 +20,7 @@ function firstLine(child: ReturnType<typeof spawn>): Promise<string> {
 describe('sandbox/main.ts as a process', () => {
 	it('prints the listening line first, takes its flags, and stops on SIGTERM', async () => {
 		const fault = JSON.stringify([{ route: 'GET /api/v1/interview/get-interviews', status: 503, count: 1 }]);
-		const args = ['sandbox/main.ts', '--port', '0', '--seed', 'demo', '--score-style', 'zeko', '--faults', fault];
+		const args = ['sandbox/main.ts', '--port', '0', '--seed', 'demo', '--score-style', 'zeko', '--faults', fault, '--webhook-style', 'typed', '--webhook-redelivery', 'twice'];
 		const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), args, {
 			cwd: ROOT,
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -36,7 +36,11 @@ describe('sandbox/main.ts as a process', () => {
 			expect((await api.get('/api/v1/interview/get-interviews')).status).toBe(503);
 			const list = await api.get('/api/v1/interview/get-interviews');
 			expect(list.data.data).toHaveLength(3);
-			expect((await clientFor(url).get('/__sandbox/config')).data.config.scoreStyle).toBe('zeko');
+			expect((await clientFor(url).get('/__sandbox/config')).data.config).toMatchObject({
+				scoreStyle: 'zeko',
+				webhookStyle: 'typed',
+				webhookRedelivery: 'twice',
+			});
 		} finally {
 			child.kill('SIGTERM');
 		}

@@ -39,6 +39,13 @@ describe('dedupe key', () => {
 		expect(deliveryIdOf({ data: { id: 'interview-1' } })).toBeUndefined();
 	});
 
+	it('does not take a top-level id that is the interview id (it would merge two candidates\' completions)', () => {
+		expect(deliveryIdOf({ id: 'int-1', interviewId: 'int-1' }, 'int-1')).toBeUndefined();
+		const ada = { id: 'int-1', event: 'completed', email: 'ada@example.com' };
+		const bob = { id: 'int-1', event: 'completed', email: 'bob@example.com' };
+		expect(deliveryKey(ada, undefined, ada, 'int-1').key).not.toBe(deliveryKey(bob, undefined, bob, 'int-1').key);
+	});
+
 	it('without an id, hashes the raw body: same bytes, same key; other bytes, other key', () => {
 		const a = deliveryKey({ event: 'x' }, Buffer.from('{"event":"x"}'), { event: 'x' });
 		const b = deliveryKey({ event: 'x' }, Buffer.from('{"event":"x"}'), { event: 'x' });

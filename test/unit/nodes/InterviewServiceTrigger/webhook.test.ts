@@ -64,6 +64,13 @@ describe('receiveEvent', () => {
 		expect(answer.workflowData?.[0][0].json).toMatchObject({ ...completion, candidateEmail: 'ada@example.com', malformed: false });
 	});
 
+	it('answers a started workflow itself (so that n8n saves the remembered delivery before the execution starts)', async () => {
+		const { context, response } = fakeWebhook({ query: { secret: SECRET }, body: completion });
+		const answer = await receiveEvent.call(context);
+		expect(answer.noWebhookResponse).toBe(true);
+		expect(response).toEqual({ statusCode: 200, sent: { message: 'Workflow was started' } });
+	});
+
 	it.each([
 		['no secret', {}],
 		['a wrong secret', { secret: 'b'.repeat(64) }],
