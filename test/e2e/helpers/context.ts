@@ -74,13 +74,14 @@ export function useE2e(options: UseE2eOptions = {}) {
 		holder.ctx = { n8n, sandbox, control, credential };
 	}, SETUP_TIMEOUT_MS);
 
+	// Bounded per process: queue mode stops two workers, main, Postgres and Redis, each given up to 15 s to exit.
 	afterAll(async () => {
 		if (holder.failed) n8n?.keepUserFolder();
 		await n8n?.stop();
 		await queue?.stop();
 		await sandbox?.stop();
 		if (holder.failed && n8n) process.stderr.write(`n8n user folder kept for inspection: ${n8n.userFolder}\n`);
-	}, 60_000);
+	}, 120_000);
 
 	const context = (): E2eContext => {
 		if (!holder.ctx) throw new Error('e2e setup did not complete (see beforeAll error)');
