@@ -1,14 +1,30 @@
-/** Three projects: `npm test` runs unit + integration; `npm run test:e2e` runs e2e (real n8n). */
+/**
+ * `npm test` runs unit + integration; `npm run test:e2e` runs e2e (real n8n 2.41.1);
+ * `npm run test:e2e:n8n1` runs the credential and action-node e2e files in the last n8n 1.x;
+ * `npm run test:scale` runs the queue-mode e2e (Postgres + Redis + main + 2 workers).
+ */
 const tsJest = ['ts-jest', { tsconfig: 'tsconfig.dev.json' }];
 
-const project = (name) => ({
+const project = (name, overrides = {}) => ({
 	displayName: name,
 	testEnvironment: 'node',
 	transform: { '^.+\\.ts$': tsJest },
 	testMatch: [`<rootDir>/test/${name}/**/*.test.ts`],
 	setupFilesAfterEnv: [`<rootDir>/test/helpers/timeouts/${name}.ts`],
+	modulePathIgnorePatterns: ['<rootDir>/.tmp/'],
+	...overrides,
 });
 
 module.exports = {
-	projects: [project('unit'), project('integration'), project('e2e')],
+	projects: [
+		project('unit'),
+		project('integration'),
+		project('e2e'),
+		project('e2e-n8n1', {
+			testMatch: ['<rootDir>/test/e2e/credentials.e2e.test.ts', '<rootDir>/test/e2e/interviewService.e2e.test.ts'],
+			setupFiles: ['<rootDir>/test/helpers/n8n1x.ts'],
+			setupFilesAfterEnv: ['<rootDir>/test/helpers/timeouts/e2e.ts'],
+		}),
+		project('scale', { setupFilesAfterEnv: ['<rootDir>/test/helpers/timeouts/e2e.ts'] }),
+	],
 };

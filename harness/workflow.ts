@@ -26,7 +26,7 @@ export interface NodeSpec {
 
 export function sandboxCredential(
 	baseUrl: string,
-	overrides: Partial<{ id: string; name: string; clientId: string; apiKey: string; tokenLifetime: number }> = {},
+	overrides: Partial<{ id: string; name: string; clientId: string; apiKey: string; expiresIn: number }> = {},
 ): CredentialImport {
 	return {
 		id: overrides.id ?? 'iscredsandbox01',
@@ -36,7 +36,8 @@ export function sandboxCredential(
 			baseUrl,
 			clientId: overrides.clientId ?? 'demo-client',
 			apiKey: overrides.apiKey ?? 'demo-api-key',
-			tokenLifetime: overrides.tokenLifetime ?? 0,
+			// The credential's Token Lifetime (Seconds); 0 leaves it to the service.
+			expiresIn: overrides.expiresIn ?? 0,
 			accessToken: '',
 		},
 	};

@@ -45,8 +45,9 @@ const currentWebhookUrl = (found: Interview): string | null => {
  * do not know; only settings read as null (unset) are left out, as the API types admit no null.
  */
 async function putWebhookUrl(this: IHookFunctions, found: Interview, webhookUrl: string | null): Promise<void> {
-	const { webhookUrl: _replaced, ...read } = found.interviewConfig ?? {};
-	const otherSettings = Object.fromEntries(Object.entries(read).filter(([, value]) => value !== null));
+	const otherSettings = Object.fromEntries(
+		Object.entries(found.interviewConfig ?? {}).filter(([key, value]) => key !== 'webhookUrl' && value !== null),
+	);
 	const interviewConfig = webhookUrl === null ? otherSettings : { ...otherSettings, webhookUrl };
 	await apiRequest.call(this, 'PUT', `/api/v1/interview/${interviewPath(found.interviewId)}/settings`, interview, {
 		body: { interviewConfig },

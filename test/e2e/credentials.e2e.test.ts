@@ -64,7 +64,7 @@ describe('Interview Service package in real n8n', () => {
 				baseUrl: `${sandbox.url}/`,
 				clientId: 'demo-client',
 				apiKey: 'demo-api-key',
-				tokenLifetime: 0,
+				expiresIn: 0,
 			});
 			expect(response.status).toBe(200);
 			expect(response.data.data).toEqual({ status: 'OK', message: expect.any(String) });
@@ -79,7 +79,7 @@ describe('Interview Service package in real n8n', () => {
 				baseUrl: sandbox.url,
 				clientId: 'demo-client',
 				apiKey: WRONG_KEY,
-				tokenLifetime: 0,
+				expiresIn: 0,
 			});
 			expect(response.status).toBe(200);
 			expect(response.data.data.status).toBe('Error');

@@ -7,15 +7,15 @@
  * deliveryId, data}`) and Events at its default, a completion starts exactly one execution, a
  * redelivery none, two copies at once one, and after an n8n restart a redelivery still none.
  */
-import axios from 'axios';
 import { randomUUID } from 'node:crypto';
 
-import type { ExecutionSummary, N8nInstance } from '../../harness/n8n';
+import type { ExecutionSummary } from '../../harness/n8n';
 import { nodeOutput } from '../../harness/n8n';
-import { pollUntil, sleep } from '../../harness/process';
+import { sleep } from '../../harness/process';
 import { TRIGGER_NODE_TYPE, buildWorkflow, interviewById, interviewServiceNode } from '../../harness/workflow';
 import { TEST_TIMEOUT_MS, useE2e } from './helpers/context';
 import type { E2eContext } from './helpers/context';
+import { expectExecutionCountStays, postUntilRegistered, waitForExecutions, waitForWebhookUrl } from './helpers/executions';
 
 const { withLog } = useE2e();
 
@@ -24,49 +24,6 @@ const TRIGGER = 'Interview Service Trigger';
 const ORIGINAL_WEBHOOK_URL = 'https://ats.example.com/hooks/interview-service';
 
 type Json = Record<string, unknown>;
-
-async function interviewConfigOf(ctx: E2eContext, interviewId: string): Promise<Json> {
-	const state = (await ctx.control.get('/state')).data as { interviews: Json[] };
-	const found = state.interviews.find((interview) => interview.interviewId === interviewId);
-	if (!found) throw new Error(`interview ${interviewId} is not in the sandbox`);
-	return { ...(found.interviewConfig as Json), status: found.status };
-}
-
-/** n8n's public API answers an activation before the trigger's webhook `create`/`delete` has run. */
-async function waitForWebhookUrl(ctx: E2eContext, interviewId: string, accept: (url: string) => boolean): Promise<Json> {
-	return await pollUntil(
-		async () => {
-			const config = await interviewConfigOf(ctx, interviewId);
-			return accept(String(config.webhookUrl)) ? config : undefined;
-		},
-		30_000,
-		`webhookUrl of interview ${interviewId}`,
-	).catch(async (error: Error) => {
-		error.message += `; it is ${JSON.stringify((await interviewConfigOf(ctx, interviewId)).webhookUrl)}`;
-		throw error;
-	});
-}
-
-async function waitForExecutions(n8n: N8nInstance, count: number, workflowId = WORKFLOW_ID): Promise<ExecutionSummary[]> {
-	return await pollUntil(
-		async () => {
-			const finished = (await n8n.listExecutions(workflowId)).filter((execution) => !['new', 'running'].includes(execution.status));
-			return finished.length >= count ? finished : undefined;
-		},
-		60_000,
-		`${count} finished execution(s) of ${workflowId}`,
-	);
-}
-
-/** A POST to the webhook; until n8n has registered it, it answers 404, so retry that for a bounded time. */
-async function postUntilRegistered(url: string, body: Json, timeoutMs = 30_000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const response = await axios.post(url, body, { validateStatus: () => true, timeout: 15_000 });
-		if (response.status !== 404 || Date.now() > deadline) return response;
-		await sleep(500);
-	}
-}
 
 describe('Interview Service Trigger in real n8n', () => {
 	const shared: { interviewId?: string; webhookUrl?: string } = {};
@@ -126,8 +83,7 @@ describe('Interview Service Trigger in real n8n', () => {
 			wrongSecret.searchParams.set('secret', 'not-the-secret');
 			expect((await postUntilRegistered(wrongSecret.toString(), forgedEvent)).status).toBe(401);
 
-			await sleep(1_000);
-			expect(await ctx.n8n.listExecutions(WORKFLOW_ID)).toHaveLength(0);
+			await expectExecutionCountStays(ctx.n8n, WORKFLOW_ID, 0, 1_000);
 		}),
 		TEST_TIMEOUT_MS,
 	);
@@ -142,7 +98,7 @@ describe('Interview Service Trigger in real n8n', () => {
 			});
 			expect(completion.data.delivery).toMatchObject({ url: shared.webhookUrl, status: 200 });
 
-			const executions = await waitForExecutions(ctx.n8n, 1);
+			const executions = await waitForExecutions(ctx.n8n, WORKFLOW_ID, 1);
 			expect(executions).toHaveLength(1);
 			expect(executions[0].status).toBe('success');
 			const [item] = nodeOutput(executions[0].data?.resultData.runData, TRIGGER);
@@ -186,9 +142,9 @@ interface DeliveryView {
 
 /** Executions of the dedupe workflow, sorted oldest first, once nothing is running. */
 async function settledExecutions(ctx: E2eContext, atLeast: number): Promise<ExecutionSummary[]> {
-	await waitForExecutions(ctx.n8n, atLeast, DEDUPE_WORKFLOW_ID);
+	await waitForExecutions(ctx.n8n, DEDUPE_WORKFLOW_ID, atLeast);
 	await sleep(SETTLE_MS);
-	const all = await waitForExecutions(ctx.n8n, atLeast, DEDUPE_WORKFLOW_ID);
+	const all = await waitForExecutions(ctx.n8n, DEDUPE_WORKFLOW_ID, atLeast);
 	return [...all].sort((a, b) => Number(a.id) - Number(b.id));
 }
 

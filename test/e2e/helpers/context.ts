@@ -10,6 +10,9 @@ import path from 'node:path';
 import type { CredentialImport, N8nInstance } from '../../../harness/n8n';
 import { startN8n } from '../../../harness/n8n';
 import { packPackage } from '../../../harness/pack';
+import type { QueueServices } from '../../../harness/queue';
+import { startQueueServices } from '../../../harness/queue';
+import { DEFAULT_RUNTIME, N8N_1X_RUNTIME } from '../../../harness/runtime';
 import type { SandboxProcess } from '../../../harness/sandbox-process';
 import { startSandboxProcess } from '../../../harness/sandbox-process';
 import { sandboxCredential } from '../../../harness/workflow';
@@ -36,19 +39,36 @@ export interface SandboxRequest {
 	at: string;
 }
 
-export function useE2e(options: { seed?: string; importCredential?: boolean; setupOwner?: boolean } = {}) {
+/**
+ * Which n8n the e2e files run in: the pinned 2.41.1, or the last n8n 1.x when the jest project
+ * `e2e-n8n1` sets INTERVIEW_SERVICE_E2E_N8N=1.x (test/helpers/n8n1x.ts).
+ */
+export const E2E_RUNTIME = process.env.INTERVIEW_SERVICE_E2E_N8N === '1.x' ? N8N_1X_RUNTIME : DEFAULT_RUNTIME;
+
+export interface UseE2eOptions {
+	seed?: string;
+	importCredential?: boolean;
+	setupOwner?: boolean;
+	/** Queue mode: Redis + Postgres (harness/queue.ts), the main process and this many `n8n worker`s. */
+	queueWorkers?: number;
+}
+
+export function useE2e(options: UseE2eOptions = {}) {
 	const holder: { ctx?: E2eContext; failed: boolean } = { failed: false };
 	let n8n: N8nInstance | undefined;
 	let sandbox: SandboxProcess | undefined;
+	let queue: QueueServices | undefined;
 
 	beforeAll(async () => {
 		sandbox = await startSandboxProcess({ seed: options.seed });
+		if (options.queueWorkers !== undefined) queue = await startQueueServices();
 		const tgz = await packPackage();
 		try {
-			n8n = await startN8n({ tgz });
+			n8n = await startN8n({ tgz, runtime: E2E_RUNTIME, env: queue?.n8nEnv, workers: options.queueWorkers });
 		} finally {
 			rmSync(path.dirname(tgz), { recursive: true, force: true });
 		}
+		process.stderr.write(`[e2e] n8n ${n8n.runtime.n8nVersion} on ${n8n.runtime.nodeBin}, ${n8n.workers.length} worker(s), at ${n8n.url}\n`);
 		if (options.setupOwner !== false) await n8n.setupOwner();
 		const credential = sandboxCredential(sandbox.url);
 		if (options.importCredential !== false) await n8n.importCredentials([credential]);
@@ -56,12 +76,14 @@ export function useE2e(options: { seed?: string; importCredential?: boolean; set
 		holder.ctx = { n8n, sandbox, control, credential };
 	}, SETUP_TIMEOUT_MS);
 
+	// Bounded per process: queue mode stops two workers, main, Postgres and Redis, each given up to 15 s to exit.
 	afterAll(async () => {
 		if (holder.failed) n8n?.keepUserFolder();
 		await n8n?.stop();
+		await queue?.stop();
 		await sandbox?.stop();
 		if (holder.failed && n8n) process.stderr.write(`n8n user folder kept for inspection: ${n8n.userFolder}\n`);
-	}, 60_000);
+	}, 120_000);
 
 	const context = (): E2eContext => {
 		if (!holder.ctx) throw new Error('e2e setup did not complete (see beforeAll error)');

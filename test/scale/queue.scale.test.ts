@@ -1,0 +1,289 @@
+/**
+ * Issue 11: the package in n8n's queue mode (n8n 2.41.1, Postgres, Redis, one main process and two
+ * `n8n worker`s sharing one user folder with the package installed as a community package).
+ * Run: `npm run test:scale` (harness/queue.ts installs and starts Redis and Postgres).
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+import type { CredentialImport, ExecutionSummary, N8nInstance } from '../../harness/n8n';
+import { PACKAGE_NAME, nodeOutput } from '../../harness/n8n';
+import { pollUntil, sleep } from '../../harness/process';
+import type { NodeSpec } from '../../harness/workflow';
+import {
+	ACTION_NODE_TYPE,
+	TRIGGER_NODE_TYPE,
+	buildWorkflow,
+	chainWorkflow,
+	interviewById,
+	interviewServiceNode,
+	sandboxCredential,
+} from '../../harness/workflow';
+import { TEST_TIMEOUT_MS, sandboxRequests, useE2e } from '../e2e/helpers/context';
+import type { E2eContext } from '../e2e/helpers/context';
+import { expectExecutionCountStays, postUntilRegistered, waitForExecutions, waitForWebhookUrl } from '../e2e/helpers/executions';
+
+const WORKERS = 2;
+const { withLog } = useE2e({ queueWorkers: WORKERS });
+
+const TOKEN_ROUTE = 'POST /api/v1/auth/token';
+const ACCESS_LINKS_ROUTE = 'POST /api/v1/interview/:id/access-links';
+const RESULTS_ROUTE = 'GET /api/v1/interview/:id/results';
+const RESULTS_TRIGGER_NODE_TYPE = `${PACKAGE_NAME}.interviewServiceResultsTrigger`;
+const WINDOW = { startTime: '2026-12-01T09:00:00.000Z', endTime: '2026-12-08T09:00:00.000Z' };
+const ORIGINAL_WEBHOOK_URL = 'https://ats.example.com/hooks/interview-service';
+
+type Json = Record<string, unknown>;
+
+async function seedInterview(ctx: E2eContext, interview: Json = {}): Promise<string> {
+	const response = await ctx.control.post('/seed', {
+		interviews: [{ interviewName: 'Scale interview', status: 'published', ...interview }],
+	});
+	return (response.data as { interviewIds: string[] }).interviewIds[0];
+}
+
+/** Execution ids each worker logged as started ("Worker started execution N"), by worker index. */
+function executionsByWorker(n8n: N8nInstance): Map<number, Set<string>> {
+	return new Map(
+		n8n.workers.map((worker) => {
+			const log = readFileSync(worker.logFile, 'utf8');
+			return [worker.index, new Set([...log.matchAll(/Worker started execution (\d+)/g)].map((match) => match[1]))];
+		}),
+	);
+}
+
+const workerOf = (n8n: N8nInstance, executionId: string) =>
+	[...executionsByWorker(n8n)].find(([, ids]) => ids.has(String(executionId)))?.[0];
+
+/** Webhook (POST /webhook/<path>, answers at once) → Invite the posted candidate. */
+function webhookInviteWorkflow(id: string, path: string, interviewId: string, credential: CredentialImport) {
+	const webhook: NodeSpec = {
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+		webhookId: randomUUID(),
+	};
+	const invite = interviewServiceNode(
+		'Invite',
+		{
+			resource: 'candidate',
+			operation: 'invite',
+			interviewId: interviewById(interviewId),
+			...WINDOW,
+			email: '={{ $json.body.email }}',
+			additionalFields: { name: '={{ $json.body.name }}' },
+		},
+		credential,
+		ACTION_NODE_TYPE,
+	);
+	return chainWorkflow(id, `scale ${id}`, [webhook, invite]);
+}
+
+/** POSTs `count` candidates at once to the production webhook; every POST must be accepted. */
+async function burst(n8n: N8nInstance, path: string, prefix: string, count: number) {
+	const url = `${n8n.url}/webhook/${path}`;
+	const responses = await Promise.all(
+		Array.from({ length: count }, (_, i) => postUntilRegistered(url, { email: `${prefix}${i}@example.com`, name: `${prefix} ${i}` })),
+	);
+	expect(responses.map((response) => response.status)).toEqual(Array(count).fill(200));
+}
+
+function expectInvited(executions: ExecutionSummary[], emails: string[]) {
+	expect(executions.map((execution) => execution.status)).toEqual(Array(executions.length).fill('success'));
+	const invited = executions.flatMap((execution) => nodeOutput(execution.data?.resultData.runData, 'Invite'));
+	expect(invited.map((item) => item.email).sort()).toEqual([...emails].sort());
+	for (const item of invited) expect(item.preAuthLink).toEqual(expect.any(String));
+}
+
+const tokenExchanges = async (ctx: E2eContext) =>
+	(await sandboxRequests(ctx.control)).filter((request) => request.route === TOKEN_ROUTE && request.status === 201).length;
+
+describe('Interview Service package in n8n queue mode (Postgres + Redis + main + 2 workers)', () => {
+	it(
+		'runs main and two workers on one Postgres database and one Redis queue',
+		withLog(async ({ n8n }) => {
+			expect(n8n.workers).toHaveLength(WORKERS);
+			for (const worker of n8n.workers) expect(readFileSync(worker.logFile, 'utf8')).toContain('n8n worker is now ready');
+			expect(readFileSync(n8n.logFile, 'utf8')).not.toMatch(new RegExp(`Failed to load package "${PACKAGE_NAME}"`));
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'a burst of webhook-started Invite executions runs on both workers, all succeed, and one long-lived token serves them all',
+		withLog(async (ctx) => {
+			const interviewId = await seedInterview(ctx);
+			const credential = sandboxCredential(ctx.sandbox.url, { id: 'isscalelong01', name: 'Sandbox (1 h tokens)', expiresIn: 3600 });
+			await ctx.n8n.importCredentials([credential]);
+			await ctx.n8n.importWorkflow(webhookInviteWorkflow('scaleBurst', 'scale-burst', interviewId, credential));
+			await ctx.n8n.activate('scaleBurst');
+			await ctx.control.delete('/requests');
+			// Each execution takes a little while, so the queue holds jobs while both workers take them.
+			await ctx.control.patch('/config', { latencyMs: 200 });
+			try {
+				// One execution first stores the token in the database; the burst then shares it across workers.
+				await burst(ctx.n8n, 'scale-burst', 'first', 1);
+				await waitForExecutions(ctx.n8n, 'scaleBurst', 1);
+				await burst(ctx.n8n, 'scale-burst', 'burst', 20);
+				const executions = await waitForExecutions(ctx.n8n, 'scaleBurst', 21, 180_000);
+				expect(executions).toHaveLength(21);
+				expectInvited(executions, ['first0@example.com', ...Array.from({ length: 20 }, (_, i) => `burst${i}@example.com`)]);
+
+				const perWorker = executionsByWorker(ctx.n8n);
+				const ours = executions.map((execution) => String(execution.id));
+				const counts = [...perWorker].map(([index, ids]) => [index, ours.filter((id) => ids.has(id)).length]);
+				process.stderr.write(`[scale] burst executions per worker: ${JSON.stringify(Object.fromEntries(counts))}\n`);
+				for (const [, count] of counts) expect(count).toBeGreaterThan(0);
+				expect(counts.reduce((sum, [, count]) => sum + count, 0)).toBe(21);
+
+				const exchanges = await tokenExchanges(ctx);
+				process.stderr.write(`[scale] token exchanges for 21 executions on ${WORKERS} workers (1 h tokens): ${exchanges}\n`);
+				expect(exchanges).toBeGreaterThanOrEqual(1);
+				expect(exchanges).toBeLessThanOrEqual(2);
+			} finally {
+				await ctx.control.patch('/config', { latencyMs: 0 });
+				await ctx.n8n.deactivate('scaleBurst');
+			}
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'with 3-second tokens, every execution still succeeds (workers refresh an expired token)',
+		withLog(async (ctx) => {
+			const interviewId = await seedInterview(ctx);
+			const credential = sandboxCredential(ctx.sandbox.url, { id: 'isscaleshort01', name: 'Sandbox (3 s tokens)', expiresIn: 3 });
+			await ctx.n8n.importCredentials([credential]);
+			await ctx.n8n.importWorkflow(webhookInviteWorkflow('scaleShort', 'scale-short', interviewId, credential));
+			await ctx.n8n.activate('scaleShort');
+			await ctx.control.delete('/requests');
+			try {
+				await burst(ctx.n8n, 'scale-short', 'early', 10);
+				await waitForExecutions(ctx.n8n, 'scaleShort', 10, 120_000);
+				// Longer than the token lives: the second burst meets an expired stored token.
+				await sleep(4_000);
+				await burst(ctx.n8n, 'scale-short', 'late', 10);
+				const executions = await waitForExecutions(ctx.n8n, 'scaleShort', 20, 120_000);
+				expect(executions).toHaveLength(20);
+				expectInvited(executions, [
+					...Array.from({ length: 10 }, (_, i) => `early${i}@example.com`),
+					...Array.from({ length: 10 }, (_, i) => `late${i}@example.com`),
+				]);
+				const log = await sandboxRequests(ctx.control);
+				const rejected = log.filter((request) => request.route === ACCESS_LINKS_ROUTE && request.status === 401).length;
+				const exchanges = await tokenExchanges(ctx);
+				process.stderr.write(`[scale] 3 s tokens: ${exchanges} exchanges, ${rejected} access-links calls met an expired token\n`);
+				expect(rejected).toBeGreaterThanOrEqual(1);
+				expect(exchanges).toBeGreaterThanOrEqual(2);
+			} finally {
+				await ctx.n8n.deactivate('scaleShort');
+			}
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	describe('Interview Service Trigger', () => {
+		const WORKFLOW_ID = 'scaleTrigger';
+		const shared: { interviewId?: string; webhookUrl?: string } = {};
+
+		it(
+			'registers on activation (waiting on the sandbox: the API answers before create() ran)',
+			withLog(async (ctx) => {
+				const interviewId = await seedInterview(ctx, {
+					interviewName: 'Scale trigger interview',
+					interviewConfig: { webhookUrl: ORIGINAL_WEBHOOK_URL, allowReattempt: true },
+				});
+				await ctx.control.post('/seed', { candidates: [{ interviewId, email: 'wanda@example.com', name: 'Wanda', status: 'scheduled' }] });
+				shared.interviewId = interviewId;
+				const trigger = {
+					...interviewServiceNode('Trigger', { interviewId: interviewById(interviewId), events: ['completed'] }, ctx.credential, TRIGGER_NODE_TYPE),
+					webhookId: randomUUID(),
+				};
+				await ctx.n8n.importWorkflow(buildWorkflow(WORKFLOW_ID, 'scale trigger', [trigger], []));
+				await ctx.n8n.activate(WORKFLOW_ID);
+				const config = await waitForWebhookUrl(ctx, interviewId, (url) => url.startsWith(`${ctx.n8n.url}/webhook/${trigger.webhookId}/`));
+				expect(config).toMatchObject({ allowReattempt: true, status: 'published' });
+				shared.webhookUrl = String(config.webhookUrl);
+			}),
+			TEST_TIMEOUT_MS,
+		);
+
+		it(
+			'a completion gives exactly one execution, run by a worker; a redelivery of the same event gives none',
+			withLog(async (ctx) => {
+				const completion = await ctx.control.post(`/interviews/${shared.interviewId}/complete`, { email: 'wanda@example.com', name: 'Wanda' });
+				expect(completion.data.delivery).toMatchObject({ url: shared.webhookUrl, status: 200 });
+				const [execution] = await waitForExecutions(ctx.n8n, WORKFLOW_ID, 1);
+				expect(execution.status).toBe('success');
+				expect(nodeOutput(execution.data?.resultData.runData, 'Trigger')).toEqual([
+					expect.objectContaining({ interviewId: shared.interviewId, candidateEmail: 'wanda@example.com' }),
+				]);
+				expect(workerOf(ctx.n8n, execution.id)).toEqual(expect.any(Number));
+
+				// The service sends the same event again (sandbox control API of issue 8).
+				const redelivery = await ctx.control.post('/webhooks/redeliver', {}, { validateStatus: () => true });
+				expect(redelivery.status).toBe(200);
+				expect(redelivery.data.delivery).toMatchObject({ url: shared.webhookUrl, status: 200 });
+				await expectExecutionCountStays(ctx.n8n, WORKFLOW_ID, 1, 3_000);
+			}),
+			TEST_TIMEOUT_MS,
+		);
+
+		it(
+			'deactivation puts the original webhookUrl back',
+			withLog(async (ctx) => {
+				await ctx.n8n.deactivate(WORKFLOW_ID);
+				const config = await waitForWebhookUrl(ctx, String(shared.interviewId), (url) => url === ORIGINAL_WEBHOOK_URL);
+				expect(config).toMatchObject({ webhookUrl: ORIGINAL_WEBHOOK_URL, allowReattempt: true, status: 'published' });
+			}),
+			TEST_TIMEOUT_MS,
+		);
+	});
+
+	it(
+		'the Results Trigger polls from one process only: one execution per new result, not one per worker',
+		withLog(async (ctx) => {
+			const WORKFLOW_ID = 'scaleResults';
+			const interviewId = await seedInterview(ctx, { interviewName: 'Scale results interview' });
+			await ctx.control.post('/seed', {
+				candidates: [
+					{ interviewId, email: 'old@example.com', status: 'completed' },
+					{ interviewId, email: 'new@example.com', name: 'New', status: 'scheduled' },
+				],
+			});
+			const trigger = interviewServiceNode(
+				'Results Trigger',
+				{ watch: 'interview', interviewId: interviewById(interviewId), pollTimes: { item: [{ mode: 'everyMinute' }] } },
+				ctx.credential,
+				RESULTS_TRIGGER_NODE_TYPE,
+			);
+			await ctx.n8n.importWorkflow(buildWorkflow(WORKFLOW_ID, 'scale results trigger', [trigger], []));
+			const polls = async () =>
+				(await sandboxRequests(ctx.control)).filter((request) => request.route === RESULTS_ROUTE && request.path.includes(interviewId));
+			await ctx.control.delete('/requests');
+			await ctx.n8n.activate(WORKFLOW_ID);
+			try {
+				// The activation's first poll records what exists (old@) and starts nothing.
+				await pollUntil(async () => ((await polls()).length >= 1 ? true : undefined), 60_000, 'the first poll');
+				await ctx.control.post(`/interviews/${interviewId}/complete`, { email: 'new@example.com' });
+
+				// n8n polls at most once a minute (sub-minute crons are refused).
+				const [execution] = await waitForExecutions(ctx.n8n, WORKFLOW_ID, 1, 150_000);
+				expect(execution.status).toBe('success');
+				expect(nodeOutput(execution.data?.resultData.runData, 'Results Trigger')).toEqual([
+					expect.objectContaining({ email: 'new@example.com', interviewId }),
+				]);
+				expect(workerOf(ctx.n8n, execution.id)).toEqual(expect.any(Number));
+
+				// Wait for the next scheduled poll after that execution: it finds nothing new.
+				const seen = (await polls()).length;
+				await pollUntil(async () => ((await polls()).length > seen ? true : undefined), 150_000, 'the next poll');
+				await expectExecutionCountStays(ctx.n8n, WORKFLOW_ID, 1);
+			} finally {
+				await ctx.n8n.deactivate(WORKFLOW_ID);
+			}
+		}),
+		TEST_TIMEOUT_MS,
+	);
+});
