@@ -15,7 +15,8 @@ import { sleep } from '../../harness/process';
 import { TRIGGER_NODE_TYPE, buildWorkflow, interviewById, interviewServiceNode } from '../../harness/workflow';
 import { TEST_TIMEOUT_MS, useE2e } from './helpers/context';
 import type { E2eContext } from './helpers/context';
-import { expectExecutionCountStays, postUntilRegistered, waitForExecutions, waitForWebhookUrl } from './helpers/executions';
+import { expectExecutionCountStays, postUntilRegistered, redeliverUntilRegistered, waitForExecutions, waitForWebhookUrl } from './helpers/executions';
+import type { DeliveryView } from './helpers/executions';
 
 const { withLog } = useE2e();
 
@@ -133,29 +134,12 @@ const DEDUPE_WORKFLOW_ID = 'e2eTriggerDedupe';
 /** Long enough for an execution that was (wrongly) started to show up in the list. */
 const SETTLE_MS = 4_000;
 
-interface DeliveryView {
-	url: string;
-	status: number | null;
-	eventId?: string;
-	error?: string;
-}
-
 /** Executions of the dedupe workflow, sorted oldest first, once nothing is running. */
 async function settledExecutions(ctx: E2eContext, atLeast: number): Promise<ExecutionSummary[]> {
 	await waitForExecutions(ctx.n8n, DEDUPE_WORKFLOW_ID, atLeast);
 	await sleep(SETTLE_MS);
 	const all = await waitForExecutions(ctx.n8n, DEDUPE_WORKFLOW_ID, atLeast);
 	return [...all].sort((a, b) => Number(a.id) - Number(b.id));
-}
-
-/** Redelivers the latest delivery; right after a restart n8n may answer 404 until the webhook is registered again. */
-async function redeliverUntilRegistered(ctx: E2eContext, timeoutMs = 60_000): Promise<DeliveryView> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const { delivery } = (await ctx.control.post('/webhooks/redeliver', {})).data as { delivery: DeliveryView };
-		if (delivery.status !== 404 || Date.now() > deadline) return delivery;
-		await sleep(1_000);
-	}
 }
 
 describe('Interview Service Trigger in real n8n: one execution per delivery, also after a restart', () => {

@@ -21,7 +21,7 @@ import {
 } from '../../harness/workflow';
 import { TEST_TIMEOUT_MS, sandboxRequests, useE2e } from '../e2e/helpers/context';
 import type { E2eContext } from '../e2e/helpers/context';
-import { expectExecutionCountStays, postUntilRegistered, waitForExecutions, waitForWebhookUrl } from '../e2e/helpers/executions';
+import { expectExecutionCountStays, postUntilRegistered, redeliverUntilRegistered, waitForExecutions, waitForWebhookUrl } from '../e2e/helpers/executions';
 
 const WORKERS = 2;
 const { withLog } = useE2e({ queueWorkers: WORKERS });
@@ -225,6 +225,17 @@ describe('Interview Service package in n8n queue mode (Postgres + Redis + main +
 				const redelivery = await ctx.control.post('/webhooks/redeliver', {}, { validateStatus: () => true });
 				expect(redelivery.status).toBe(200);
 				expect(redelivery.data.delivery).toMatchObject({ url: shared.webhookUrl, status: 200 });
+				await expectExecutionCountStays(ctx.n8n, WORKFLOW_ID, 1, 3_000);
+			}),
+			TEST_TIMEOUT_MS,
+		);
+
+		it(
+			'after a restart of main, a redelivery still gives none: the memory is in Postgres, not in the process',
+			withLog(async (ctx) => {
+				await ctx.n8n.restart();
+				const delivery = await redeliverUntilRegistered(ctx);
+				expect(delivery).toMatchObject({ url: shared.webhookUrl, status: 200 });
 				await expectExecutionCountStays(ctx.n8n, WORKFLOW_ID, 1, 3_000);
 			}),
 			TEST_TIMEOUT_MS,

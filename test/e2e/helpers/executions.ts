@@ -28,6 +28,24 @@ export async function waitForExecutions(
 	);
 }
 
+/** A webhook delivery as the sandbox records it. */
+export interface DeliveryView {
+	url: string;
+	status: number | null;
+	eventId?: string;
+	error?: string;
+}
+
+/** Redelivers the latest delivery; right after a restart n8n may answer 404 until the webhook is registered again. */
+export async function redeliverUntilRegistered(ctx: E2eContext, timeoutMs = 60_000): Promise<DeliveryView> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const { delivery } = (await ctx.control.post('/webhooks/redeliver', {})).data as { delivery: DeliveryView };
+		if (delivery.status !== 404 || Date.now() > deadline) return delivery;
+		await sleep(1_000);
+	}
+}
+
 /** A POST to a webhook; until n8n has registered it, it answers 404, so retry that for a bounded time. */
 export async function postUntilRegistered(url: string, body: Json, timeoutMs = 30_000) {
 	const deadline = Date.now() + timeoutMs;
