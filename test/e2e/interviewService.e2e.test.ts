@@ -16,7 +16,7 @@ import {
 	manualTrigger,
 	sandboxCredential,
 } from '../../harness/workflow';
-import { TEST_TIMEOUT_MS, sandboxRequests, useE2e } from './helpers/context';
+import { E2E_RUNTIME, TEST_TIMEOUT_MS, sandboxRequests, useE2e } from './helpers/context';
 import type { E2eContext } from './helpers/context';
 
 const { withLog } = useE2e();
@@ -364,7 +364,13 @@ describe('Interview Service action node in real n8n', () => {
 			const batches = (await sandboxRequests(ctx.control)).filter((request) => request.route === ACCESS_LINKS_ROUTE);
 			expect(batches.map((request) => request.status)).toEqual([200, 429, 200, 200]);
 			const waited = Date.parse(batches[2].at) - Date.parse(batches[1].at);
-			expect(waited).toBeGreaterThanOrEqual(1900);
+			if (E2E_RUNTIME.n8nVersion.startsWith('1.')) {
+				// n8n 1.x drops the response headers from the error it throws (its ExecutionBaseError resets
+				// `cause`), so Retry-After cannot be read there: the node's own backoff applies, 1 s with jitter.
+				expect(waited).toBeGreaterThanOrEqual(450);
+			} else {
+				expect(waited).toBeGreaterThanOrEqual(1900);
+			}
 		}),
 		TEST_TIMEOUT_MS,
 	);
