@@ -128,6 +128,7 @@ async function main() {
 	stoppers.push(n8n.stop);
 	await n8n.signIn();
 	await n8n.activate(EXAMPLES.atsInvitations.id);
+	await n8n.waitForWebhook(EXAMPLES.atsInvitations.webhookPath);
 
 	process.stdout.write(banner({ n8n, sandboxUrl, exportFile, userFolder }));
 	if (exitWhenReady) {

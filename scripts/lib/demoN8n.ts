@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 
 import { installCommunityPackage, n8nEnv, spawnN8nServer, type CredentialImport, type WorkflowImport } from '../../harness/n8n';
-import { freePort, runBounded, stopGroup, tail, waitForLine } from '../../harness/process';
+import { freePort, pollUntil, runBounded, stopGroup, tail, waitForLine } from '../../harness/process';
 import type { Runtime } from '../../harness/runtime';
 
 /** Fixed: the persistent folder's credentials must decrypt at every start. */
@@ -27,6 +27,8 @@ export interface DemoN8n {
 	/** Owner login, then an API key for the public API (replacing the demo's previous one). */
 	signIn(): Promise<void>;
 	activate(workflowId: string): Promise<void>;
+	/** Resolves once n8n serves the production webhook at `path` (bounded): activation answers before it is registered. */
+	waitForWebhook(path: string): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -149,6 +151,17 @@ export async function startDemoN8n(options: {
 		},
 		async activate(workflowId) {
 			expectOk(await publicApi.post(`/workflows/${workflowId}/activate`, {}), `activate ${workflowId}`);
+		},
+		async waitForWebhook(webhookPath) {
+			// A CORS preflight starts nothing: n8n answers 204 once the path is registered and 404 before
+			// (n8n 2.41: webhooks/webhook-request-handler.js, setupCorsHeaders → getWebhookMethods).
+			const preflight = () =>
+				axios.options(`${url}/webhook/${webhookPath}`, {
+					headers: { Origin: url, 'Access-Control-Request-Method': 'POST' },
+					validateStatus: () => true,
+					timeout: 10_000,
+				});
+			await pollUntil(async () => ((await preflight()).status === 204 ? true : undefined), 60_000, `the webhook /webhook/${webhookPath}`, 250);
 		},
 	};
 }
