@@ -20,9 +20,10 @@ export function tokenRequestBody(credentials: ICredentialDataDecryptedObject): I
 /** Seconds to wait for any answer of the service; 30 when unset (credentials saved before the field existed). */
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
 
-export function requestTimeoutMs(credentials: ICredentialDataDecryptedObject): number {
+/** The Request Timeout field, read the one way the token exchange and every node request read it. */
+export function requestTimeoutSeconds(credentials: ICredentialDataDecryptedObject): number {
 	const seconds = Number(credentials.timeout);
-	return (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_REQUEST_TIMEOUT_SECONDS) * 1000;
+	return Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_REQUEST_TIMEOUT_SECONDS;
 }
 
 /** Why no answer came back, told apart by the error code: a wrong address, a dropped connection, or a silent service. */
@@ -54,7 +55,7 @@ const pendingExchanges = new WeakMap<object, Promise<{ accessToken: string }>>()
 
 async function exchangeToken(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 	const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
-	const timeout = requestTimeoutMs(credentials);
+	const timeout = requestTimeoutSeconds(credentials) * 1000;
 	let response: { data?: { accessToken?: unknown } };
 	try {
 		response = (await helper.helpers.httpRequest({

@@ -14,7 +14,8 @@ import type { z } from 'zod';
 
 import { CREDENTIAL_TYPE, credentialOptions, runCredential } from './credential';
 import { envelopeFailure, retryAfterOf, statusOf, timeoutError, toNodeApiError } from './errors';
-import { DEFAULT_RETRY_POLICY, DEFAULT_TIMEOUT_SECONDS, retryDelayMs, retryPolicyOf } from './retry';
+import { requestTimeoutSeconds } from '../../../credentials/InterviewServiceApi.credentials';
+import { DEFAULT_RETRY_POLICY, retryDelayMs, retryPolicyOf } from './retry';
 import type { RetryPolicy } from './retry';
 
 export { CREDENTIAL_TYPE };
@@ -37,12 +38,6 @@ export function normalizeBaseUrl(baseUrl: unknown): string {
 	return String(baseUrl ?? '')
 		.trim()
 		.replace(/\/+$/, '');
-}
-
-/** The credential's Request Timeout, in seconds; 30 when unset (credentials saved before it existed). */
-export function timeoutSecondsOf(credentials: IDataObject): number {
-	const seconds = Number(credentials.timeout);
-	return Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_TIMEOUT_SECONDS;
 }
 
 /** The action node's Request Options; triggers and the picker use the defaults. */
@@ -97,7 +92,7 @@ export async function apiRequest<T extends z.ZodTypeAny>(
 	options: ApiRequestOptions = {},
 ): Promise<z.infer<T>> {
 	const credential = await runCredential(this);
-	const timeoutSeconds = timeoutSecondsOf(credential.data ?? {});
+	const timeoutSeconds = requestTimeoutSeconds(credential.data ?? {});
 	const request: IHttpRequestOptions = {
 		method,
 		url: `${normalizeBaseUrl(credential.data?.baseUrl)}${endpoint}`,

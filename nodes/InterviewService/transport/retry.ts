@@ -13,7 +13,6 @@ import { isNetworkError } from './errors';
  *   exponential backoff (1 s, 2 s, 4 s, ...) with jitter, at most Max Retry Wait.
  */
 
-export const DEFAULT_TIMEOUT_SECONDS = 30;
 export const DEFAULT_MAX_ATTEMPTS = 3;
 export const DEFAULT_MAX_RETRY_WAIT_SECONDS = 60;
 const MAX_ATTEMPTS_LIMIT = 10;
