@@ -18,7 +18,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } f
 import path from 'node:path';
 
 import type { N8nInstance, RunData, WorkflowImport } from '../harness/n8n';
-import { PAGE_CONCURRENCY } from '../nodes/InterviewService/transport/pagination';
+import { PAGE_CONCURRENCY } from '../nodes/shared/transport/pagination';
 import { n8nEnv, startN8n } from '../harness/n8n';
 import { packPackage } from '../harness/pack';
 import { freePort, pollUntil, spawnGroup, stopGroup, tail, withTimeout } from '../harness/process';

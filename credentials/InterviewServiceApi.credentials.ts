@@ -3,65 +3,34 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
-	IDataObject,
 	IHttpRequestHelper,
 	INodeProperties,
 	Icon,
 } from 'n8n-workflow';
 
-/** Body of the token exchange; `expiresIn` only when a lifetime is set. */
-export function tokenRequestBody(credentials: ICredentialDataDecryptedObject): IDataObject {
-	const body: IDataObject = { clientId: credentials.clientId, apiKey: credentials.apiKey };
-	const lifetime = Number(credentials.expiresIn);
-	if (Number.isInteger(lifetime) && lifetime > 0) body.expiresIn = lifetime;
-	return body;
-}
-
-/** Seconds to wait for any answer of the service; 30 when unset (credentials saved before the field existed). */
-export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
-
-/** The Request Timeout field, read the one way the token exchange and every node request read it. */
-export function requestTimeoutSeconds(credentials: ICredentialDataDecryptedObject): number {
-	const seconds = Number(credentials.timeout);
-	return Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_REQUEST_TIMEOUT_SECONDS;
-}
-
-/** Why no answer came back, told apart by the error code: a wrong address, a dropped connection, or a silent service. */
-function noAnswerReason(code: string | undefined, timeoutMs: number): string {
-	if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-		return `the host refused the connection or could not be found (${code}); check the Base URL`;
-	}
-	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
-		return `no answer within ${timeoutMs / 1000} s (${code}); the service may be overloaded, try again later`;
-	}
-	if (code === 'ECONNRESET' || code === 'EPIPE') {
-		return `the connection was reset before an answer came (${code}); the service or a proxy dropped it, try again later`;
-	}
-	return `no answer from the service${code ? ` (${code})` : ''}`;
-}
-
-/** The API's own `message` of a failed exchange; never the request, which holds the key. */
-export function tokenExchangeFailure(error: unknown, timeoutMs = DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000): Error {
-	const failure = error as { code?: unknown; cause?: { code?: unknown }; response?: { status?: number; data?: { message?: unknown } } };
-	const response = failure?.response;
-	const apiMessage = typeof response?.data?.message === 'string' ? response.data.message : undefined;
-	const status = response?.status ? ` (HTTP ${response.status})` : '';
-	const code = [failure?.code, failure?.cause?.code].find((value): value is string => typeof value === 'string');
-	return new Error(`Interview Service token exchange failed${status}: ${apiMessage ?? noAnswerReason(code, timeoutMs)}`);
-}
+import {
+	BASE_URL_EXPRESSION,
+	DEFAULT_REQUEST_TIMEOUT_SECONDS,
+	EXCHANGE_ENDPOINT,
+	credentialTokenLifetime,
+	normalizeBaseUrl,
+	requestTimeoutSeconds,
+	tokenExchangeFailure,
+	tokenRequestBody,
+} from '../nodes/shared/credentialRules';
 
 /** Exchanges under way, by the credential data they refresh (one object per node run). */
 const pendingExchanges = new WeakMap<object, Promise<{ accessToken: string }>>();
 
 async function exchangeToken(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-	const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
 	const timeout = requestTimeoutSeconds(credentials) * 1000;
 	let response: { data?: { accessToken?: unknown } };
 	try {
 		response = (await helper.helpers.httpRequest({
 			method: 'POST',
-			url: `${baseUrl}/api/v1/auth/token`,
-			body: tokenRequestBody(credentials),
+			url: `${baseUrl}${EXCHANGE_ENDPOINT}`,
+			body: tokenRequestBody(credentials, credentialTokenLifetime(credentials)),
 			json: true,
 			timeout,
 		})) as typeof response;
@@ -138,7 +107,7 @@ export class InterviewServiceApi implements ICredentialType {
 
 	/**
 	 * Exchanges the key for a token: when the token is empty, and after a 401. Requests of one run
-	 * share one credential object (see transport/credential), so when several requests in flight
+	 * share one credential object (see nodes/shared/transport/credential.ts), so when several requests in flight
 	 * are rejected together, they wait for the same exchange instead of each making its own.
 	 */
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
@@ -164,7 +133,7 @@ export class InterviewServiceApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
+			baseURL: BASE_URL_EXPRESSION,
 			url: '/api/v1/interview/get-interviews',
 			qs: { page: 1, limit: 1 },
 		},

@@ -5,7 +5,7 @@
  * replace-vs-merge, 404s) are recorded here as named facts and pinned by the integration tests
  * in test/integration/sandbox.
  */
-import type { InterviewConfig } from '../nodes/InterviewService/schemas';
+import type { InterviewConfig } from '../nodes/shared/contract';
 
 // ── Running ────────────────────────────────────────────────────────────────────────────────
 

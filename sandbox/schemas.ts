@@ -12,7 +12,7 @@ import {
 	interviewConfig,
 	metaData,
 	nonNegativeInt,
-} from '../nodes/InterviewService/schemas';
+} from '../nodes/shared/contract';
 
 import { CANDIDATE_STATES, SCORE_RANGE, SCORE_STYLES, WEBHOOK_REDELIVERIES, WEBHOOK_STYLES } from './assumptions';
 

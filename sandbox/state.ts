@@ -1,5 +1,5 @@
 /** The sandbox's whole in-memory state: interviews, candidates, logs, token revocation and live config. */
-import type { CompetencyItem } from '../nodes/InterviewService/schemas';
+import type { CompetencyItem } from '../nodes/shared/contract';
 
 import type { CandidateState, DEFAULT_INTERVIEW_CONFIG, ScoreStyle, WebhookRedelivery, WebhookStyle } from './assumptions';
 import type { FaultTable } from './faults';

@@ -6,8 +6,8 @@ import * as candidate from './actions/candidate';
 import * as interview from './actions/interview';
 import * as result from './actions/result';
 import { router } from './actions/router';
-import { searchInterviews } from './methods/listSearch';
-import { requestOptionsCollection } from './transport/retry';
+import { searchInterviews } from '../shared/interviewLocator';
+import { requestOptionsCollection } from '../shared/transport/retry';
 
 export class InterviewService implements INodeType {
 	description: INodeTypeDescription = {

@@ -2,14 +2,14 @@ import { createHash } from 'crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { emailKey } from '../InterviewService/helpers/email';
+import { emailKey } from '../shared/email';
 
 /**
  * Static data is saved with the workflow on every change, so it must stay small: at most this
  * many results are remembered, each as a 20-character hash (which also keeps candidates' e-mail
  * addresses out of the workflow's data).
  */
-export const MAX_REMEMBERED_RESULTS = 10_000;
+const MAX_REMEMBERED_RESULTS = 10_000;
 
 /** Identity of a completed result: interview, e-mail without case, report link. */
 export function resultKey(interviewId: string, email: string | null | undefined, reportLink: string | null | undefined): string {
@@ -20,7 +20,7 @@ export function fingerprint(key: string): string {
 	return createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 20);
 }
 
-export interface CompletedResultIdentity {
+interface CompletedResultIdentity {
 	interviewId: string;
 	email?: string | null;
 	reportLink?: string | null;
@@ -58,7 +58,7 @@ export function rememberResults(seen: string[], current: CompletedResultIdentity
 }
 
 /** What the poller keeps between polls: what it watches, and what it has seen of it. */
-export interface PollState {
+interface PollState {
 	/** `*` for all published interviews, else the interview ID; a change starts over. */
 	watching: string;
 	seen: string[];

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { interviewLocator } from '../InterviewService/actions/common.descriptions';
+import { interviewLocator } from '../shared/interviewLocator';
 import { WATCH_ALL_PUBLISHED, WATCH_ONE } from './poll';
 
 export const resultsTriggerProperties: INodeProperties[] = [

@@ -1,11 +1,10 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { simplifyResult } from '../InterviewService/schemas';
-import type { CandidateResult } from '../InterviewService/schemas';
-import { isNotFound, unlessError } from '../InterviewService/transport/errors';
+import type { CandidateResult } from '../shared/contract';
+import { isNotFound, unlessError } from '../shared/transport/errors';
 import { isNewResult, readPollState, rememberResults, savePollState } from './dedupe';
-import { fetchCandidateResults, fetchPublishedInterviewIds, isCompleted } from './results';
+import { fetchCandidateResults, fetchPublishedInterviewIds, isCompleted, simplifyResult } from '../shared/results';
 
 export const WATCH_ONE = 'interview';
 export const WATCH_ALL_PUBLISHED = 'allPublished';

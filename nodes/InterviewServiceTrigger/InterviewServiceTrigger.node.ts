@@ -1,7 +1,7 @@
 import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchInterviews } from '../InterviewService/methods/listSearch';
+import { searchInterviews } from '../shared/interviewLocator';
 import { triggerProperties } from './description';
 import { createWebhook, deleteWebhook, webhookExists } from './lifecycle';
 import { receiveEvent } from './webhook';

@@ -19,13 +19,13 @@ import { fieldSources, firstText } from './event';
  */
 
 /** Id fields of a delivery, looked for at the top level and then in the envelope (`data`, `payload`, `object`). */
-export const DELIVERY_ID_KEYS = ['deliveryId', 'delivery_id', 'eventId', 'event_id', 'webhook_event_id'] as const;
+const DELIVERY_ID_KEYS = ['deliveryId', 'delivery_id', 'eventId', 'event_id', 'webhook_event_id'] as const;
 /**
  * `id` counts only at the top level, and not when it is the interview's id: inside the envelope
  * it is as likely the interview's or the candidate's own id, and keying on that would swallow the
  * next candidate's completion.
  */
-export const TOP_LEVEL_ONLY_ID_KEY = 'id';
+const TOP_LEVEL_ONLY_ID_KEY = 'id';
 
 /** The memory keeps at most this many keys, each for at most this long. */
 export const MAX_REMEMBERED = 1000;
@@ -33,7 +33,7 @@ export const REMEMBER_MS = 24 * 60 * 60 * 1000;
 
 const STATIC_DATA_KEY = 'seenDeliveries';
 
-export interface DeliveryKey {
+interface DeliveryKey {
 	/** What is remembered: a digest, so that no id or body text is stored. */
 	key: string;
 	/** The delivery id as received, when the key comes from one. */

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { interviewLocator } from '../InterviewService/actions/common.descriptions';
+import { interviewLocator } from '../shared/interviewLocator';
 import { ANY_EVENT, CHEAT_PROBABILITY_MARKED_EVENT, COMPLETED_EVENT } from './eventKind';
 
 export const triggerProperties: INodeProperties[] = [

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { candidateResult, simplifyResult } from '../InterviewService/schemas';
+import { candidateResult } from '../shared/contract';
+import { simplifyResult } from '../shared/results';
 import { eventKindOf } from './eventKind';
 import type { EventKind } from './eventKind';
 
@@ -11,8 +12,8 @@ import type { EventKind } from './eventKind';
  * with the usual key variants (camelCase, snake_case, nested `interview.id` / `candidate.email`).
  * The top level is read before the envelope.
  */
-export const ENVELOPE_KEYS = ['data', 'payload', 'object'] as const;
-export const TYPE_KEYS = ['event', 'type', 'eventType', 'event_type', 'name'] as const;
+const ENVELOPE_KEYS = ['data', 'payload', 'object'] as const;
+const TYPE_KEYS = ['event', 'type', 'eventType', 'event_type', 'name'] as const;
 
 export interface NormalisedEvent {
 	/** The item to emit: the event as received plus the normalised fields, or the raw body and `problems`. */
@@ -26,7 +27,7 @@ export interface NormalisedEvent {
 	malformed: boolean;
 }
 
-export const isObject = (value: unknown): value is IDataObject =>
+const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
 
 const text = (value: unknown): string | undefined => {
@@ -53,7 +54,7 @@ function parseJson(value: string): unknown {
  * n8n parses JSON bodies itself, but only when they are sent as `application/json`; anything
  * else reaches us as text, or as an empty object beside the raw bytes.
  */
-export function parseBody(body: unknown, rawBody: unknown): { event: IDataObject } | { raw: unknown; problem: string } {
+function parseBody(body: unknown, rawBody: unknown): { event: IDataObject } | { raw: unknown; problem: string } {
 	if (isObject(body) && Object.keys(body).length > 0) return { event: body };
 	const received = bodyText(body, rawBody);
 	if (received === undefined || received.trim() === '') return { raw: null, problem: 'The request has no body' };

@@ -1,9 +1,8 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { emailKey } from '../InterviewService/helpers/email';
-import { simplifyResult } from '../InterviewService/schemas';
-import type { CandidateResult } from '../InterviewService/schemas';
-import { fetchCandidateResults, isCompleted } from '../InterviewServiceResultsTrigger/results';
+import { emailKey } from '../shared/email';
+import type { CandidateResult } from '../shared/contract';
+import { fetchCandidateResults, isCompleted, simplifyResult } from '../shared/results';
 
 /**
  * The candidate's result, matched by e-mail without case, as `result` (simplified) and

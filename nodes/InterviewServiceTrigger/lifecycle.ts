@@ -1,10 +1,10 @@
 import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { interview } from '../InterviewService/schemas';
-import type { Interview } from '../InterviewService/schemas';
-import { isNotFound, unlessError } from '../InterviewService/transport/errors';
-import { apiRequest } from '../InterviewService/transport/request';
+import { interview } from '../shared/contract';
+import type { Interview } from '../shared/contract';
+import { isNotFound, unlessError } from '../shared/transport/errors';
+import { apiRequest } from '../shared/transport/request';
 import { forgetRegistration, readRegistration, saveRegistration } from './registration';
 import type { Registration } from './registration';
 import { createWebhookSecret, withSecret, withoutQuery } from './secret';
@@ -30,7 +30,7 @@ function ownWebhookUrl(this: IHookFunctions): string {
 }
 
 async function readInterview(this: IHookFunctions, interviewId: string): Promise<Interview> {
-	return await apiRequest.call(this, 'GET', `/api/v1/interview/get-interview/${interviewPath(interviewId)}`, interview);
+	return await apiRequest(this, 'GET', `/api/v1/interview/get-interview/${interviewPath(interviewId)}`, interview);
 }
 
 const currentWebhookUrl = (found: Interview): string | null => {
@@ -49,7 +49,7 @@ async function putWebhookUrl(this: IHookFunctions, found: Interview, webhookUrl:
 		Object.entries(found.interviewConfig ?? {}).filter(([key, value]) => key !== 'webhookUrl' && value !== null),
 	);
 	const interviewConfig = webhookUrl === null ? otherSettings : { ...otherSettings, webhookUrl };
-	await apiRequest.call(this, 'PUT', `/api/v1/interview/${interviewPath(found.interviewId)}/settings`, interview, {
+	await apiRequest(this, 'PUT', `/api/v1/interview/${interviewPath(found.interviewId)}/settings`, interview, {
 		body: { interviewConfig },
 	});
 }

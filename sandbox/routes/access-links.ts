@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 
 import type { FastifyInstance } from 'fastify';
 
-import type { Candidate } from '../../nodes/InterviewService/schemas';
-import { accessLinksBody } from '../../nodes/InterviewService/schemas';
+import type { Candidate } from '../../nodes/shared/contract';
+import { accessLinksBody } from '../../nodes/shared/contract';
 import { requireBearer } from '../auth';
 import type { SandboxContext } from '../context';
 import { requireInterview, sendData, validate } from '../http';

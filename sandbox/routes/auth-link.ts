@@ -1,7 +1,7 @@
 /** 2. Generate access link — `POST /api/v1/auth/link` (no bearer needed). */
 import type { FastifyInstance } from 'fastify';
 
-import { credentialsBody } from '../../nodes/InterviewService/schemas';
+import { credentialsBody } from '../../nodes/shared/contract';
 import { PRESIGNED_PATH } from '../assumptions';
 import { exchangeCredentials } from '../auth';
 import type { SandboxContext } from '../context';

@@ -1,7 +1,7 @@
 /** 1. Generate access token — `POST /api/v1/auth/token` (no bearer needed). */
 import type { FastifyInstance } from 'fastify';
 
-import { credentialsBody } from '../../nodes/InterviewService/schemas';
+import { credentialsBody } from '../../nodes/shared/contract';
 import { exchangeCredentials } from '../auth';
 import type { SandboxContext } from '../context';
 import { sendData, validate } from '../http';

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-import { cancelScheduledBody } from '../../nodes/InterviewService/schemas';
+import { cancelScheduledBody } from '../../nodes/shared/contract';
 import { CANCELLABLE_STATE } from '../assumptions';
 import { requireBearer } from '../auth';
 import type { SandboxContext } from '../context';

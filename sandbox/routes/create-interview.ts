@@ -1,7 +1,7 @@
 /** 6. Create interview — `POST /api/v1/interview/create`. */
 import type { FastifyInstance } from 'fastify';
 
-import { createInterviewBody } from '../../nodes/InterviewService/schemas';
+import { createInterviewBody } from '../../nodes/shared/contract';
 import { requireBearer } from '../auth';
 import type { SandboxContext } from '../context';
 import { sendData, validate } from '../http';

@@ -1,7 +1,7 @@
 /** 3. List interviews — `GET /api/v1/interview/get-interviews`. */
 import type { FastifyInstance } from 'fastify';
 
-import { listInterviewsQuery } from '../../nodes/InterviewService/schemas';
+import { listInterviewsQuery } from '../../nodes/shared/contract';
 import { requireBearer } from '../auth';
 import type { SandboxContext } from '../context';
 import { sendData, validate } from '../http';

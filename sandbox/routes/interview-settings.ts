@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-import { updateSettingsBody } from '../../nodes/InterviewService/schemas';
+import { updateSettingsBody } from '../../nodes/shared/contract';
 import { MESSAGES } from '../assumptions';
 import { requireBearer } from '../auth';
 import type { SandboxContext } from '../context';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-import { listResultsQuery } from '../../nodes/InterviewService/schemas';
+import { listResultsQuery } from '../../nodes/shared/contract';
 import { RESULTS_NOT_READY } from '../assumptions';
 import { requireBearer } from '../auth';
 import type { SandboxContext } from '../context';

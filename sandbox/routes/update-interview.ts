@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-import type { CompetencyItem, UpdateInterviewBody } from '../../nodes/InterviewService/schemas';
-import { updateInterviewBody } from '../../nodes/InterviewService/schemas';
+import type { CompetencyItem, UpdateInterviewBody } from '../../nodes/shared/contract';
+import { updateInterviewBody } from '../../nodes/shared/contract';
 import { MESSAGES } from '../assumptions';
 import { requireBearer } from '../auth';
 import type { SandboxContext } from '../context';

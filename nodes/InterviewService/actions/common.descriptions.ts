@@ -1,46 +1,6 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { MAX_PAGE_SIZE } from '../transport/pagination';
-
-/** IDs of the service are opaque; this only refuses what could never be one (spaces, slashes). */
-export const INTERVIEW_ID_REGEX = '^[A-Za-z0-9][A-Za-z0-9_-]*$';
-
-/** The interview picker, shared by every operation that acts on one interview. */
-export const interviewLocator: INodeProperties = {
-	displayName: 'Interview',
-	name: 'interviewId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	description: 'The interview to act on',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select an interview...',
-			typeOptions: {
-				searchListMethod: 'searchInterviews',
-				searchable: true,
-			},
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 6650f1c2a1b2c3d4e5f60718',
-			validation: [
-				{
-					type: 'regex',
-					properties: {
-						regex: INTERVIEW_ID_REGEX,
-						errorMessage: 'Not a valid interview ID: use letters, digits, "-" or "_"',
-					},
-				},
-			],
-		},
-	],
-};
+import { MAX_PAGE_SIZE } from '../../shared/transport/pagination';
 
 /** Return All / Limit for the list operations, with a note on how pages are read. */
 export function returnAllOrLimit(displayOptions: IDisplayOptions): INodeProperties[] {
@@ -100,7 +60,7 @@ export const roleNameField: INodeProperties = {
 };
 
 /** The 11 fields of `interviewConfig`, typed as the spec lists them. */
-export const interviewConfigOptions: INodeProperties[] = [
+const interviewConfigOptions: INodeProperties[] = [
 	{
 		displayName: 'Allow Access',
 		name: 'allowAccess',

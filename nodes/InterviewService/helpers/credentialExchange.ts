@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { credentialsBody } from '../schemas';
-import { CREDENTIAL_TYPE } from '../transport/request';
+import { credentialsBody } from '../../shared/contract';
+import { CREDENTIAL_TYPE, tokenRequestBody } from '../../shared/credentialRules';
 import { validateRequest } from './validation';
 
 /** Fields shared by Create Token and Create Link: the optional lifetime and the secret warning. */
@@ -39,12 +39,7 @@ export function credentialExchangeFields(displayOptions: INodeProperties['displa
 export async function credentialExchangeBody(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const body = {
-		clientId: credentials.clientId,
-		apiKey: credentials.apiKey,
-		...(options.expiresIn === undefined ? {} : { expiresIn: options.expiresIn }),
-	};
-	return validateRequest(this, credentialsBody, body, itemIndex, {
+	return validateRequest(this, credentialsBody, tokenRequestBody(credentials, options.expiresIn), itemIndex, {
 		clientId: 'Client ID (credential)',
 		apiKey: 'API Key (credential)',
 		expiresIn: 'Expires In',

@@ -1,6 +1,6 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ParameterReader } from './sharedParameters';
+import type { ParameterReader } from './parameterCache';
 import { invalidInput } from './validation';
 
 /** Shows a field only for one resource/operation pair. */
@@ -14,11 +14,6 @@ export function interviewIdOf(this: IExecuteFunctions, itemIndex: number, read?:
 	const id = String(value ?? '').trim();
 	if (id === '') throw invalidInput(this.getNode(), 'Interview', 'is required', itemIndex);
 	return id;
-}
-
-/** Drops keys whose value is undefined, so they are not sent at all. */
-export function withoutUndefined<T extends IDataObject>(object: T): T {
-	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
 }
 
 /** A list parameter (or an expression giving an array) as trimmed, non-empty strings. */

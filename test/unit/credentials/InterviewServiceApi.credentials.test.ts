@@ -1,10 +1,20 @@
-import type { IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
 
+import { InterviewServiceApi } from '../../../credentials/InterviewServiceApi.credentials';
+import { InterviewService } from '../../../nodes/InterviewService/InterviewService.node';
+import { InterviewServiceResultsTrigger } from '../../../nodes/InterviewServiceResultsTrigger/InterviewServiceResultsTrigger.node';
+import { InterviewServiceTrigger } from '../../../nodes/InterviewServiceTrigger/InterviewServiceTrigger.node';
 import {
-	InterviewServiceApi,
+	BASE_URL_EXPRESSION,
+	CREDENTIAL_TYPE,
+	credentialTokenLifetime,
+	normalizeBaseUrl,
 	tokenExchangeFailure,
 	tokenRequestBody,
-} from '../../../credentials/InterviewServiceApi.credentials';
+} from '../../../nodes/shared/credentialRules';
+
+/** The body the credential's own exchange sends. */
+const credentialTokenBody = (credentials: ICredentialDataDecryptedObject) => tokenRequestBody(credentials, credentialTokenLifetime(credentials));
 
 const SECRET_KEY = 'sk-very-secret-key-123';
 
@@ -53,10 +63,10 @@ describe('InterviewServiceApi credential', () => {
 	});
 
 	it('sends expiresIn only when a lifetime is set', () => {
-		expect(tokenRequestBody({ ...base, expiresIn: 0 })).not.toHaveProperty('expiresIn');
-		expect(tokenRequestBody({ ...base, expiresIn: '' })).not.toHaveProperty('expiresIn');
-		expect(tokenRequestBody({ ...base })).not.toHaveProperty('expiresIn');
-		expect(tokenRequestBody({ ...base, expiresIn: 900 })).toEqual({ clientId: 'demo-client', apiKey: SECRET_KEY, expiresIn: 900 });
+		expect(credentialTokenBody({ ...base, expiresIn: 0 })).not.toHaveProperty('expiresIn');
+		expect(credentialTokenBody({ ...base, expiresIn: '' })).not.toHaveProperty('expiresIn');
+		expect(credentialTokenBody({ ...base })).not.toHaveProperty('expiresIn');
+		expect(credentialTokenBody({ ...base, expiresIn: 900 })).toEqual({ clientId: 'demo-client', apiKey: SECRET_KEY, expiresIn: 900 });
 	});
 
 	it("shows the API's own message on a wrong key, never the key", async () => {
@@ -98,5 +108,27 @@ describe('InterviewServiceApi credential', () => {
 		// The request n8n passed in is not changed: it may be sent again after a refresh.
 		expect(request.headers).toEqual({ accept: 'application/json' });
 		expect(credential.test.request).toMatchObject({ url: '/api/v1/interview/get-interviews', qs: { page: 1, limit: 1 } });
+	});
+});
+
+describe('one type name', () => {
+	it('the credential and every node name the type that the transport reads', () => {
+		expect(new InterviewServiceApi().name).toBe(CREDENTIAL_TYPE);
+		for (const node of [new InterviewService(), new InterviewServiceTrigger(), new InterviewServiceResultsTrigger()]) {
+			expect(node.description.credentials?.map((credential) => credential.name)).toEqual([CREDENTIAL_TYPE]);
+		}
+	});
+});
+
+describe('the Base URL rule', () => {
+	it('the test request expression reads the Base URL as normalizeBaseUrl does', () => {
+		const credential = new InterviewServiceApi();
+		expect(credential.test.request.baseURL).toBe(BASE_URL_EXPRESSION);
+		// The expression's body, run as JavaScript on the same inputs as the function.
+		const body = BASE_URL_EXPRESSION.replace(/^=\{\{/, '').replace(/\}\}$/, '');
+		const evaluate = new Function('$credentials', `return ${body};`) as (credentials: { baseUrl: string }) => string;
+		for (const baseUrl of ['https://api.example.com', ' https://api.example.com/ ', 'http://127.0.0.1:4010///', 'http://h/x/']) {
+			expect(evaluate({ baseUrl })).toBe(normalizeBaseUrl(baseUrl));
+		}
 	});
 });

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { tokenData } from '../../schemas';
+import { tokenData } from '../../../shared/contract';
 import { credentialExchangeBody, credentialExchangeFields } from '../../helpers/credentialExchange';
-import { runPerItem } from '../../helpers/items';
+import { runPerItem } from '../../helpers/runPerItem';
 import { showFor } from '../../helpers/parameters';
-import { callApi } from '../../helpers/api';
+import { apiRequest } from '../../../shared/transport/request';
 
 export const description: INodeProperties[] = credentialExchangeFields(
 	showFor('access', 'createToken'),
@@ -16,6 +16,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		this,
 		async (itemIndex) => await credentialExchangeBody.call(this, itemIndex),
 		async (body, itemIndex) =>
-			(await callApi(this, 'POST', '/api/v1/auth/token', tokenData, { body, itemIndex })) as IDataObject,
+			(await apiRequest(this, 'POST', '/api/v1/auth/token', tokenData, { body, itemIndex })) as IDataObject,
 	);
 }

@@ -1,15 +1,19 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { cancelScheduledBody, cancelScheduledData } from '../../schemas';
-import { emailKey, toEmailList } from '../../helpers/email';
-import { batchKey, chunk, failItem, finishBatches, groupBy, prepareItems, sendBatches, sentBatches } from '../../helpers/items';
-import type { ItemOutcome, PreparedItem } from '../../helpers/items';
+import { cancelScheduledBody, cancelScheduledData } from '../../../shared/contract';
+import { emailKey, toEmailList } from '../../../shared/email';
+import { batchKey, finishBatches, sentBatches } from '../../helpers/sentBatches';
+import { chunk, groupBy, sendBatches } from '../../helpers/batchSender';
+import { failItem } from '../../helpers/failedItems';
+import { prepareItems } from '../../helpers/prepareItems';
+import type { ItemOutcome } from '../../helpers/failedItems';
+import type { PreparedItem } from '../../helpers/prepareItems';
 import { interviewIdOf, showFor } from '../../helpers/parameters';
-import { sharedParameterReader } from '../../helpers/sharedParameters';
-import type { ParameterReader } from '../../helpers/sharedParameters';
+import { sharedParameterReader } from '../../helpers/parameterCache';
+import type { ParameterReader } from '../../helpers/parameterCache';
 import { invalidInput, validateRequest } from '../../helpers/validation';
-import { callApi } from '../../helpers/api';
-import { interviewLocator } from '../common.descriptions';
+import { apiRequest } from '../../../shared/transport/request';
+import { interviewLocator } from '../../../shared/interviewLocator';
 import {
 	MAP_AUTOMATICALLY,
 	MAP_MANUALLY,
@@ -24,12 +28,12 @@ import {
 import { DEFAULT_PARALLEL_BATCHES } from './invite';
 
 /** Most e-mails sent in one cancel request when they come one per item. */
-export const MAX_CANCEL_BATCH_SIZE = 100;
+const MAX_CANCEL_BATCH_SIZE = 100;
 
 const displayOptions = showFor('candidate', 'cancelScheduled');
 const perItem: IDisplayOptions = { show: { ...displayOptions.show, emailSource: ['inputItems'] } };
 
-export type EmailSource = 'list' | 'inputItems';
+type EmailSource = 'list' | 'inputItems';
 
 export const description: INodeProperties[] = [
 	{ ...interviewLocator, displayOptions },
@@ -90,7 +94,7 @@ function cancelPath(interviewId: string): string {
 }
 
 /** Map Automatically: the e-mail of an item, from the input field named in Email Field. */
-export function autoMappedEmails(this: IExecuteFunctions, read: ParameterReader) {
+function autoMappedEmails(this: IExecuteFunctions, read: ParameterReader) {
 	const items = this.getInputData();
 	return (itemIndex: number) => {
 		const emailField = fieldNameOf(this, read, 'emailField', 'Email Field', itemIndex, 'email');
@@ -102,7 +106,7 @@ export function autoMappedEmails(this: IExecuteFunctions, read: ParameterReader)
  * The request of one item. `read` is how parameters are read (a shared reader evaluates the ones
  * that are the same for every item once); `emailOf` reads the e-mail of an item in Map Automatically.
  */
-export function buildCancelRequest(
+function buildCancelRequest(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	source: EmailSource,
@@ -134,7 +138,7 @@ async function cancelEmails(
 	itemIndex: number,
 ): Promise<IDataObject[]> {
 	const unique = [...new Map(emails.map((email) => [emailKey(email), email])).values()];
-	const data = await callApi(this, 'POST', cancelPath(interviewId), cancelScheduledData, {
+	const data = await apiRequest(this, 'POST', cancelPath(interviewId), cancelScheduledData, {
 		body: { candidateEmails: unique },
 		itemIndex,
 	});
@@ -166,7 +170,7 @@ function listedOutcomes(batch: Array<PreparedItem<CancelRequest>>, cancelled: ID
 }
 
 /** One outcome per item of a batch: its own e-mail, cancelled or not. */
-export function cancelOutcomes(batch: Array<PreparedItem<CancelRequest>>, cancelled: IDataObject[]): ItemOutcome[] {
+function cancelOutcomes(batch: Array<PreparedItem<CancelRequest>>, cancelled: IDataObject[]): ItemOutcome[] {
 	const byEmail = new Map(cancelled.map((candidate) => [emailKey(String(candidate.candidateEmail)), candidate]));
 	return batch.map(({ itemIndex, request }) => {
 		const email = request.candidateEmails[0];

@@ -1,19 +1,25 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { accessLinksBody, accessLinksData } from '../../schemas';
-import type { AccessLink, Candidate } from '../../schemas';
-import { emailKey } from '../../helpers/email';
-import { batchKey, chunk, failItem, finishBatches, groupBy, prepareItems, sendBatches, sentBatches } from '../../helpers/items';
-import type { ItemOutcome, PreparedItem } from '../../helpers/items';
-import { interviewIdOf, showFor, withoutUndefined } from '../../helpers/parameters';
-import { sharedParameterReader } from '../../helpers/sharedParameters';
-import type { ParameterReader } from '../../helpers/sharedParameters';
+import { accessLinksBody, accessLinksData } from '../../../shared/contract';
+import type { AccessLink, Candidate } from '../../../shared/contract';
+import { emailKey } from '../../../shared/email';
+import { batchKey, finishBatches, sentBatches } from '../../helpers/sentBatches';
+import { chunk, groupBy, sendBatches } from '../../helpers/batchSender';
+import { failItem } from '../../helpers/failedItems';
+import { prepareItems } from '../../helpers/prepareItems';
+import type { ItemOutcome } from '../../helpers/failedItems';
+import type { PreparedItem } from '../../helpers/prepareItems';
+import { interviewIdOf, showFor } from '../../helpers/parameters';
+import { withoutUndefined } from '../../../shared/objects';
+import { sharedParameterReader } from '../../helpers/parameterCache';
+import type { ParameterReader } from '../../helpers/parameterCache';
 import { toIsoDateTime } from '../../helpers/dateTime';
 import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
 import type { FieldLabels } from '../../helpers/validation';
-import { callApi } from '../../helpers/api';
-import { interviewLocator, metaDataField } from '../common.descriptions';
+import { apiRequest } from '../../../shared/transport/request';
+import { interviewLocator } from '../../../shared/interviewLocator';
+import { metaDataField } from '../common.descriptions';
 import {
 	MAP_AUTOMATICALLY,
 	MAP_MANUALLY,
@@ -28,10 +34,10 @@ import {
 } from './mapping';
 
 /** Most candidates sent in one access-links request: the sandbox's page maximum, as the spec gives none. */
-export const MAX_INVITE_BATCH_SIZE = 100;
+const MAX_INVITE_BATCH_SIZE = 100;
 
 export const DEFAULT_PARALLEL_BATCHES = 4;
-export const MAX_PARALLEL_BATCHES = 10;
+const MAX_PARALLEL_BATCHES = 10;
 
 const displayOptions = showFor('candidate', 'invite');
 
@@ -193,13 +199,13 @@ function emptyToUndefined(value: unknown): string | undefined {
 }
 
 /** The candidate of one item and the labels its fields have in errors. */
-export interface CandidateInput {
+interface CandidateInput {
 	candidate: IDataObject;
 	labels: FieldLabels;
 }
 
 /** Reads the candidate of an item; for Map Automatically, see `autoMappedCandidates`. */
-export type CandidateSource = (itemIndex: number) => CandidateInput;
+type CandidateSource = (itemIndex: number) => CandidateInput;
 
 /** Map Each Field Manually: Email and Additional Fields, usually expressions. */
 function manualCandidate(this: IExecuteFunctions, itemIndex: number, read: ParameterReader, fields: IDataObject): CandidateInput {
@@ -220,7 +226,7 @@ const OTHER_INPUT_FIELDS = [
 ] as const;
 
 /** Map Automatically: each item's own fields, by the names set in the node (read once unless they use the item). */
-export function autoMappedCandidates(this: IExecuteFunctions, read: ParameterReader): CandidateSource {
+function autoMappedCandidates(this: IExecuteFunctions, read: ParameterReader): CandidateSource {
 	const items = this.getInputData();
 	return (itemIndex) => {
 		const json = items[itemIndex].json;
@@ -245,7 +251,7 @@ export function autoMappedCandidates(this: IExecuteFunctions, read: ParameterRea
  * that are the same for every item once); `source` reads the candidate when it does not come
  * from the Email and Additional Fields parameters.
  */
-export function buildInviteRequest(
+function buildInviteRequest(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	read: ParameterReader = this.getNodeParameter.bind(this),
@@ -294,7 +300,7 @@ export function inviteBatches(prepared: Array<PreparedItem<InviteRequest>>): Arr
 }
 
 /** One entry per e-mail: the service gets each candidate once, every item with that e-mail gets the link. */
-export function uniqueCandidates(batch: Array<PreparedItem<InviteRequest>>): Candidate[] {
+function uniqueCandidates(batch: Array<PreparedItem<InviteRequest>>): Candidate[] {
 	const byEmail = new Map<string, Candidate>();
 	for (const { request } of batch) {
 		const key = emailKey(request.candidate.email);
@@ -304,7 +310,7 @@ export function uniqueCandidates(batch: Array<PreparedItem<InviteRequest>>): Can
 }
 
 /** Pairs each item of a batch with its link in `data.data[]`, matched by e-mail without case; each item keeps its own spelling. */
-export function matchLinks(
+function matchLinks(
 	this: IExecuteFunctions,
 	batch: Array<PreparedItem<InviteRequest>>,
 	links: AccessLink[],
@@ -335,7 +341,7 @@ function accessLinksRequest(batch: Array<PreparedItem<InviteRequest>>) {
 
 async function sendBatch(this: IExecuteFunctions, batch: Array<PreparedItem<InviteRequest>>): Promise<AccessLink[]> {
 	const { interviewId, body } = accessLinksRequest(batch);
-	const data = await callApi(this, 'POST', `/api/v1/interview/${encodeURIComponent(interviewId)}/access-links`, accessLinksData, {
+	const data = await apiRequest(this, 'POST', `/api/v1/interview/${encodeURIComponent(interviewId)}/access-links`, accessLinksData, {
 		body,
 		itemIndex: batch[0].itemIndex,
 	});
@@ -343,7 +349,7 @@ async function sendBatch(this: IExecuteFunctions, batch: Array<PreparedItem<Invi
 }
 
 /** The Batches In Parallel option (the first item's), checked. */
-export function parallelBatchesOf(context: IExecuteFunctions): number {
+function parallelBatchesOf(context: IExecuteFunctions): number {
 	const options = context.getNodeParameter('options', 0, {}) as IDataObject;
 	const parallel = (options.parallelBatches ?? DEFAULT_PARALLEL_BATCHES) as number;
 	if (!Number.isInteger(parallel) || parallel < 1 || parallel > MAX_PARALLEL_BATCHES) {

@@ -1,6 +1,6 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ParameterReader } from '../../helpers/sharedParameters';
+import type { ParameterReader } from '../../helpers/parameterCache';
 import { invalidInput } from '../../helpers/validation';
 
 /*
@@ -11,7 +11,7 @@ import { invalidInput } from '../../helpers/validation';
 
 export const MAP_MANUALLY = 'defineBelow';
 export const MAP_AUTOMATICALLY = 'autoMapInputData';
-export type MappingMode = typeof MAP_MANUALLY | typeof MAP_AUTOMATICALLY;
+type MappingMode = typeof MAP_MANUALLY | typeof MAP_AUTOMATICALLY;
 
 export function mappingModeProperty(displayOptions: IDisplayOptions, automatically: string): INodeProperties {
 	return {

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { createInterviewBody, interview } from '../../schemas';
-import type { CreateInterviewBody } from '../../schemas';
-import { runPerItem } from '../../helpers/items';
-import { nonEmptyCollection, showFor, toStringList, withoutUndefined } from '../../helpers/parameters';
+import { createInterviewBody, interview } from '../../../shared/contract';
+import type { CreateInterviewBody } from '../../../shared/contract';
+import { runPerItem } from '../../helpers/runPerItem';
+import { nonEmptyCollection, showFor, toStringList } from '../../helpers/parameters';
+import { withoutUndefined } from '../../../shared/objects';
 import { parseJsonObject, validateRequest } from '../../helpers/validation';
-import { callApi } from '../../helpers/api';
+import { apiRequest } from '../../../shared/transport/request';
 import {
 	INTERVIEW_FIELD_LABELS,
 	interviewConfigCollection,
@@ -82,7 +83,7 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export function buildCreateBody(this: IExecuteFunctions, itemIndex: number): CreateInterviewBody {
+function buildCreateBody(this: IExecuteFunctions, itemIndex: number): CreateInterviewBody {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body = withoutUndefined({
 		interviewName: this.getNodeParameter('interviewName', itemIndex) as string,
@@ -104,7 +105,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		this,
 		(itemIndex) => buildCreateBody.call(this, itemIndex),
 		async (body, itemIndex) =>
-			(await callApi(this, 'POST', '/api/v1/interview/create', interview, {
+			(await apiRequest(this, 'POST', '/api/v1/interview/create', interview, {
 				body: body as IDataObject,
 				itemIndex,
 			})) as IDataObject,

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { interview } from '../../schemas';
-import { runPerItem } from '../../helpers/items';
+import { interview } from '../../../shared/contract';
+import { runPerItem } from '../../helpers/runPerItem';
 import { interviewIdOf, showFor } from '../../helpers/parameters';
-import { callApi } from '../../helpers/api';
-import { interviewLocator } from '../common.descriptions';
+import { apiRequest } from '../../../shared/transport/request';
+import { interviewLocator } from '../../../shared/interviewLocator';
 
 export const description: INodeProperties[] = [{ ...interviewLocator, displayOptions: showFor('interview', 'get') }];
 
@@ -13,7 +13,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		this,
 		(itemIndex) => interviewIdOf.call(this, itemIndex),
 		async (interviewId, itemIndex) =>
-			(await callApi(this, 'GET', `/api/v1/interview/get-interview/${encodeURIComponent(interviewId)}`, interview, {
+			(await apiRequest(this, 'GET', `/api/v1/interview/get-interview/${encodeURIComponent(interviewId)}`, interview, {
 				itemIndex,
 			})) as IDataObject,
 	);

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { runPerItem } from '../../helpers/items';
-import { limitOf, showFor, withoutUndefined } from '../../helpers/parameters';
-import { listInterviews } from '../../transport/lists';
+import { runPerItem } from '../../helpers/runPerItem';
+import { limitOf, showFor } from '../../helpers/parameters';
+import { withoutUndefined } from '../../../shared/objects';
+import { listInterviews } from '../../../shared/transport/lists';
 import { returnAllOrLimit } from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'getMany');
@@ -38,13 +39,13 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export interface InterviewListQuery {
+interface InterviewListQuery {
 	limit?: number;
 	status?: string;
 	search?: string;
 }
 
-export function buildListQuery(this: IExecuteFunctions, itemIndex: number): InterviewListQuery {
+function buildListQuery(this: IExecuteFunctions, itemIndex: number): InterviewListQuery {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const search = typeof filters.search === 'string' && filters.search.trim() !== '' ? filters.search.trim() : undefined;
 	return withoutUndefined({

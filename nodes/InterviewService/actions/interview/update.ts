@@ -1,14 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { interview, updateInterviewBody } from '../../schemas';
-import type { UpdateInterviewBody } from '../../schemas';
-import { runPerItem } from '../../helpers/items';
-import { interviewIdOf, showFor, withoutUndefined } from '../../helpers/parameters';
+import { interview, updateInterviewBody } from '../../../shared/contract';
+import type { UpdateInterviewBody } from '../../../shared/contract';
+import { runPerItem } from '../../helpers/runPerItem';
+import { interviewIdOf, showFor } from '../../helpers/parameters';
+import { withoutUndefined } from '../../../shared/objects';
 import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
-import { callApi } from '../../helpers/api';
+import { apiRequest } from '../../../shared/transport/request';
+import { interviewLocator } from '../../../shared/interviewLocator';
 import {
 	INTERVIEW_FIELD_LABELS,
-	interviewLocator,
 	maxExperienceField,
 	metaDataField,
 	minExperienceField,
@@ -118,7 +119,7 @@ function competencyList(value: unknown): IDataObject[] | undefined {
 	);
 }
 
-export function buildUpdateBody(this: IExecuteFunctions, itemIndex: number): UpdateInterviewBody {
+function buildUpdateBody(this: IExecuteFunctions, itemIndex: number): UpdateInterviewBody {
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body = withoutUndefined({
 		interviewName: fields.interviewName,
@@ -140,7 +141,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		this,
 		(itemIndex) => ({ interviewId: interviewIdOf.call(this, itemIndex), body: buildUpdateBody.call(this, itemIndex) }),
 		async ({ interviewId, body }, itemIndex) =>
-			(await callApi(
+			(await apiRequest(
 				this,
 				'PATCH',
 				`/api/v1/interview/${encodeURIComponent(interviewId)}/update-interview`,

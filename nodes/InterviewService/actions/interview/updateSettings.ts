@@ -1,16 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { interview, updateSettingsBody } from '../../schemas';
-import type { UpdateSettingsBody } from '../../schemas';
-import { runPerItem } from '../../helpers/items';
-import { interviewIdOf, nonEmptyCollection, showFor, withoutUndefined } from '../../helpers/parameters';
+import { interview, updateSettingsBody } from '../../../shared/contract';
+import type { UpdateSettingsBody } from '../../../shared/contract';
+import { runPerItem } from '../../helpers/runPerItem';
+import { interviewIdOf, nonEmptyCollection, showFor } from '../../helpers/parameters';
+import { withoutUndefined } from '../../../shared/objects';
 import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
-import { callApi } from '../../helpers/api';
-import { INTERVIEW_FIELD_LABELS, interviewConfigCollection, interviewLocator, metaDataField } from '../common.descriptions';
+import { apiRequest } from '../../../shared/transport/request';
+import { interviewLocator } from '../../../shared/interviewLocator';
+import { INTERVIEW_FIELD_LABELS, interviewConfigCollection, metaDataField } from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'updateSettings');
 
-export type InterviewConfigMode = 'merge' | 'replace';
+type InterviewConfigMode = 'merge' | 'replace';
 
 export const description: INodeProperties[] = [
 	{ ...interviewLocator, displayOptions },
@@ -74,13 +76,13 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export interface SettingsRequest {
+interface SettingsRequest {
 	interviewId: string;
 	body: UpdateSettingsBody;
 	interviewConfigMode: InterviewConfigMode;
 }
 
-export function buildSettingsRequest(this: IExecuteFunctions, itemIndex: number): SettingsRequest {
+function buildSettingsRequest(this: IExecuteFunctions, itemIndex: number): SettingsRequest {
 	const interviewId = interviewIdOf.call(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -118,12 +120,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			const id = encodeURIComponent(interviewId);
 			const toSend: IDataObject = { ...body };
 			if (body.interviewConfig && interviewConfigMode === 'merge') {
-				const current = await callApi(this, 'GET', `/api/v1/interview/get-interview/${id}`, interview, {
+				const current = await apiRequest(this, 'GET', `/api/v1/interview/get-interview/${id}`, interview, {
 					itemIndex,
 				});
 				toSend.interviewConfig = mergeInterviewConfig(current.interviewConfig as IDataObject, body.interviewConfig);
 			}
-			return (await callApi(this, 'PUT', `/api/v1/interview/${id}/settings`, interview, {
+			return (await apiRequest(this, 'PUT', `/api/v1/interview/${id}/settings`, interview, {
 				body: toSend,
 				itemIndex,
 			})) as IDataObject;

@@ -1,19 +1,22 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { simplifyResult } from '../../schemas';
-import type { CandidateResult } from '../../schemas';
-import { emailKey } from '../../helpers/email';
-import { asNodeError, runPerItem } from '../../helpers/items';
-import { interviewIdOf, limitOf, showFor, withoutUndefined } from '../../helpers/parameters';
+import { simplifyResult } from '../../../shared/results';
+import type { CandidateResult } from '../../../shared/contract';
+import { emailKey } from '../../../shared/email';
+import { asNodeError } from '../../helpers/failedItems';
+import { runPerItem } from '../../helpers/runPerItem';
+import { interviewIdOf, limitOf, showFor } from '../../helpers/parameters';
+import { withoutUndefined } from '../../../shared/objects';
 import { invalidInput } from '../../helpers/validation';
-import { isResultsNotReady } from '../../transport/errors';
-import { listResults } from '../../transport/lists';
-import { interviewLocator, returnAllOrLimit } from '../common.descriptions';
+import { isResultsNotReady } from '../../../shared/transport/errors';
+import { listResults } from '../../../shared/transport/lists';
+import { interviewLocator } from '../../../shared/interviewLocator';
+import { returnAllOrLimit } from '../common.descriptions';
 
 const displayOptions = showFor('result', 'getMany');
 
-export const WHEN_NOT_READY = ['returnStatus', 'returnNothing', 'error'] as const;
-export type WhenNotReady = (typeof WHEN_NOT_READY)[number];
+const WHEN_NOT_READY = ['returnStatus', 'returnNothing', 'error'] as const;
+type WhenNotReady = (typeof WHEN_NOT_READY)[number];
 
 export const description: INodeProperties[] = [
 	{ ...interviewLocator, displayOptions },
@@ -82,7 +85,7 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export interface ResultsQuery {
+interface ResultsQuery {
 	interviewId: string;
 	limit?: number;
 	candidateEmail?: string;
@@ -90,7 +93,7 @@ export interface ResultsQuery {
 	whenNotReady: WhenNotReady;
 }
 
-export function buildResultsQuery(this: IExecuteFunctions, itemIndex: number): ResultsQuery {
+function buildResultsQuery(this: IExecuteFunctions, itemIndex: number): ResultsQuery {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const whenNotReady = (options.whenNotReady ?? 'returnStatus') as WhenNotReady;
@@ -113,14 +116,14 @@ export function buildResultsQuery(this: IExecuteFunctions, itemIndex: number): R
 }
 
 /** Results hold every candidate of the interview, so the e-mail filter must match exactly. */
-export function matchesEmail(result: CandidateResult, email: string | undefined): boolean {
+function matchesEmail(result: CandidateResult, email: string | undefined): boolean {
 	if (email === undefined) return true;
 	const candidateEmail = result.candidate?.email;
 	return typeof candidateEmail === 'string' && emailKey(candidateEmail) === emailKey(email);
 }
 
 /** The item a user can branch on when no candidate has completed yet. */
-export function notReadyStatus(interviewId: string, message: string): IDataObject {
+function notReadyStatus(interviewId: string, message: string): IDataObject {
 	return { interviewId, resultsReady: false, message };
 }
 

@@ -1,4 +1,4 @@
-import { PAGE_CONCURRENCY } from '../../../../nodes/InterviewService/transport/pagination';
+import { PAGE_CONCURRENCY } from '../../../../nodes/shared/transport/pagination';
 import { interviewById, openSandbox } from '../../../helpers/sandbox';
 import type { SandboxRun } from '../../../helpers/sandbox';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { PAGE_CONCURRENCY } from '../../../../nodes/InterviewService/transport/pagination';
+import { PAGE_CONCURRENCY } from '../../../../nodes/shared/transport/pagination';
 import { interviewById, openSandbox } from '../../../helpers/sandbox';
 import type { SandboxRun } from '../../../helpers/sandbox';
 

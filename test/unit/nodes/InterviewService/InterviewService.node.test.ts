@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { INTERVIEW_ID_REGEX } from '../../../../nodes/InterviewService/actions/common.descriptions';
+import { INTERVIEW_ID_REGEX } from '../../../../nodes/shared/interviewLocator';
 import { InterviewService } from '../../../../nodes/InterviewService/InterviewService.node';
 
 const { description } = new InterviewService();

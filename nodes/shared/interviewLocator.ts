@@ -1,0 +1,69 @@
+import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
+
+import { listInterviews } from './transport/lists';
+import { MAX_PAGE_SIZE } from './transport/pagination';
+
+/** IDs of the service are opaque; this only refuses what could never be one (spaces, slashes). */
+export const INTERVIEW_ID_REGEX = '^[A-Za-z0-9][A-Za-z0-9_-]*$';
+
+/** The interview picker, shared by every operation that acts on one interview. */
+export const interviewLocator: INodeProperties = {
+	displayName: 'Interview',
+	name: 'interviewId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'The interview to act on',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select an interview...',
+			typeOptions: {
+				searchListMethod: 'searchInterviews',
+				searchable: true,
+			},
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 6650f1c2a1b2c3d4e5f60718',
+			validation: [
+				{
+					type: 'regex',
+					properties: {
+						regex: INTERVIEW_ID_REGEX,
+						errorMessage: 'Not a valid interview ID: use letters, digits, "-" or "_"',
+					},
+				},
+			],
+		},
+	],
+};
+
+/** Interviews shown per step of the picker's list. */
+const PICKER_STEP = MAX_PAGE_SIZE;
+
+/**
+ * The interview picker: get-interviews searched by name, walked exactly as Get Many walks it (so a
+ * service that caps its pages is detected the same way). Each step shows `PICKER_STEP` more; the
+ * pagination token is how many are shown already. A step reads the list from its start again, which
+ * costs a few requests but needs no page arithmetic of its own.
+ */
+export async function searchInterviews(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const shown = Number(paginationToken) > 0 ? Math.floor(Number(paginationToken)) : 0;
+	const search = filter?.trim() ? filter.trim() : undefined;
+	const limit = shown + PICKER_STEP;
+	const interviews = await listInterviews.call(this, { search, limit });
+	const results: INodeListSearchItems[] = interviews.slice(shown).map((item) => ({
+		name: item.status ? `${item.interviewName ?? item.interviewId} (${item.status})` : (item.interviewName ?? item.interviewId),
+		value: item.interviewId,
+	}));
+	return { results, paginationToken: interviews.length >= limit ? String(limit) : undefined };
+}

@@ -1,0 +1,172 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { errorEnvelope } from '../contract/envelope';
+
+/** What n8n-core puts on the error it throws for a failed request. */
+interface WrappedHttpError {
+	httpCode?: string | null;
+	message?: string;
+	description?: string | null;
+	context?: { data?: unknown };
+	cause?: { code?: string; message?: string; response?: { status?: number; data?: unknown; headers?: Record<string, unknown> } };
+}
+
+/** Connection failures where nothing came back: the request may or may not have been carried out. */
+const NETWORK_ERROR_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ENETUNREACH', 'EHOSTUNREACH']);
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
+
+/** Retry-After in seconds from its header value (delta-seconds or an HTTP date); undefined when absent or unreadable. */
+export function parseRetryAfter(value: unknown, now = Date.now()): number | undefined {
+	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+	const text = String(value).trim();
+	if (/^\d+$/.test(text)) return Number(text);
+	const date = Date.parse(text);
+	if (Number.isNaN(date)) return undefined;
+	return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+function errorCode(error: WrappedHttpError): string | undefined {
+	return error.cause?.code ?? (typeof error.httpCode === 'string' ? error.httpCode : undefined);
+}
+
+function responseBody(error: WrappedHttpError): unknown {
+	return error.context?.data ?? error.cause?.response?.data;
+}
+
+function httpStatus(error: WrappedHttpError): string | undefined {
+	const status = error.cause?.response?.status ?? error.httpCode;
+	return status === null || status === undefined ? undefined : String(status);
+}
+
+function describeDetails(details: unknown): string | undefined {
+	if (details === null || details === undefined) return undefined;
+	if (typeof details === 'string') return details;
+	return JSON.stringify(details);
+}
+
+/**
+ * Turns any failure of a request into a NodeApiError that carries the API's own `message`,
+ * its `error` details and the HTTP status. It is built from plain data only, so the request
+ * (with its bearer token or API key) never travels with the error.
+ */
+export function toNodeApiError(node: INode, error: unknown, itemIndex?: number): NodeApiError {
+	const wrapped = (error ?? {}) as WrappedHttpError;
+	const httpCode = httpStatus(wrapped);
+	const retryAfter = parseRetryAfter(wrapped.cause?.response?.headers?.['retry-after']);
+	const envelope = errorEnvelope.safeParse(responseBody(wrapped));
+	if (envelope.success) {
+		return envelopeFailure(node, envelope.data, itemIndex, httpCode, retryAfter);
+	}
+	const message = wrapped.message ?? 'The Interview Service request failed';
+	return withRetryAfter(
+		new NodeApiError(
+			node,
+			{ message, httpCode: httpCode ?? null },
+			{ message, description: wrapped.description ?? undefined, httpCode, itemIndex },
+		),
+		retryAfter,
+	);
+}
+
+function withRetryAfter(error: NodeApiError, retryAfter: number | undefined): NodeApiError {
+	if (retryAfter !== undefined) error.context.retryAfter = retryAfter;
+	return error;
+}
+
+/**
+ * An answer `{ success: false, message, error }`, whatever its HTTP status (a 200 too): the
+ * service's `message` is the error, its `error` the description.
+ */
+export function envelopeFailure(
+	node: INode,
+	envelope: { message: string; error?: unknown },
+	itemIndex?: number,
+	httpCode?: string,
+	retryAfter?: number,
+): NodeApiError {
+	const { message, error: details } = envelope;
+	return withRetryAfter(
+		new NodeApiError(
+			node,
+			{ message, error: (details ?? null) as JsonObject, httpCode: httpCode ?? null },
+			{ message, description: describeDetails(details), httpCode, itemIndex },
+		),
+		retryAfter,
+	);
+}
+
+/**
+ * A request that got no answer within the timeout, as an error naming the endpoint and the
+ * wait; undefined when `error` is no timeout.
+ */
+export function timeoutError(
+	node: INode,
+	error: unknown,
+	endpoint: string,
+	timeoutSeconds: number,
+	itemIndex?: number,
+): NodeApiError | undefined {
+	const code = errorCode((error ?? {}) as WrappedHttpError);
+	if (!code || !TIMEOUT_CODES.has(code)) return undefined;
+	const message = `The Interview Service did not answer ${endpoint} within ${timeoutSeconds} s`;
+	// No httpCode: n8n would replace our message with its generic one for a code like ETIMEDOUT.
+	return new NodeApiError(
+		node,
+		{ message },
+		{
+			message,
+			description: `Waited ${timeoutSeconds} s (the Request Timeout of the credential) and gave up; the request was not retried.`,
+			itemIndex,
+		},
+	);
+}
+
+/** Whether the request failed without any answer (refused, reset, unresolvable host); a timeout is not one. */
+export function isNetworkError(error: unknown): boolean {
+	const code = errorCode((error ?? {}) as WrappedHttpError);
+	return code !== undefined && NETWORK_ERROR_CODES.has(code);
+}
+
+/** The HTTP status of a NodeApiError made by `toNodeApiError`; undefined for a network error's code. */
+export function statusOf(error: unknown): number | undefined {
+	const code = Number((error as { httpCode?: string | null } | undefined)?.httpCode ?? Number.NaN);
+	return Number.isInteger(code) ? code : undefined;
+}
+
+/** The Retry-After (seconds) the service sent with a failure, if any. */
+export function retryAfterOf(error: unknown): number | undefined {
+	const value = (error as { context?: { retryAfter?: unknown } } | undefined)?.context?.retryAfter;
+	return typeof value === 'number' ? value : undefined;
+}
+
+/** The API's `error` details of a NodeApiError made by `toNodeApiError`. */
+export function apiErrorDetails(error: unknown): unknown {
+	return (error as { errorResponse?: { error?: unknown } } | undefined)?.errorResponse?.error;
+}
+
+/**
+ * "Results are not ready yet": the results endpoint's 422 while no candidate has completed.
+ * Known by its code (on a 422, or on a `success: false` 200), or by a 422's message for a service
+ * that sends no code; any other 422 is a real validation error.
+ */
+export function isResultsNotReady(error: unknown): boolean {
+	const status = statusOf(error);
+	if (status !== 422 && status !== 200) return false;
+	const details = apiErrorDetails(error) as { code?: unknown } | null | undefined;
+	if (details?.code === 'RESULTS_NOT_READY') return true;
+	return status === 422 && /not ready/i.test((error as { message?: string }).message ?? '');
+}
+
+/** Resolves to `fallback` instead of failing when `accept(error)` says the failure means "nothing". */
+export async function unlessError<T, F>(request: Promise<T>, accept: (error: unknown) => boolean, fallback: F): Promise<T | F> {
+	return await request.then(
+		(value) => value,
+		(error: unknown) => {
+			if (accept(error)) return fallback;
+			throw error;
+		},
+	);
+}
+
+export const isNotFound = (error: unknown) => statusOf(error) === 404;

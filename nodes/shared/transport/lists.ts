@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+import { emailKey } from '../email';
+import { withoutUndefined } from '../objects';
+import { candidateResult, interview } from '../contract';
+import type { CandidateResult, Interview } from '../contract';
+import { collectPages } from './pagination';
+import { apiRequest } from './request';
+import type { InterviewServiceContext } from './context';
+
+/*
+ * The two list endpoints, walked page by page: every node that reads a list comes through here,
+ * so paging and item identity are decided once.
+ */
+
+const interviewList = z.array(interview);
+const resultList = z.array(candidateResult);
+
+interface ListOptions {
+	/** Stop once this many items are collected; omit for all. */
+	limit?: number;
+	search?: string;
+	/** Named in errors, so a failure is tied to the item that caused it. */
+	itemIndex?: number;
+}
+
+/** get-interviews, all pages or up to `limit`. */
+export async function listInterviews(
+	this: InterviewServiceContext,
+	{ status, search, limit, itemIndex }: ListOptions & { status?: string },
+): Promise<Interview[]> {
+	return await collectPages<Interview>(
+		async (page, pageLimit) =>
+			await apiRequest(this, 'GET', '/api/v1/interview/get-interviews', interviewList, {
+				qs: withoutUndefined({ page, limit: pageLimit, status, search }),
+				itemIndex,
+			}),
+		{ limit, keyOf: (item) => item.interviewId },
+	);
+}
+
+/**
+ * A result row's identity: the candidate (e-mail, without case) and its report, so a second row
+ * of the same candidate with another report is kept, while a page the server repeats is caught.
+ * A row without an e-mail is known by its content. (The results trigger's `dedupe.resultKey` is a
+ * different key on purpose: its format is stored in workflow static data and must never change.)
+ */
+export function resultRowKey(result: CandidateResult): string {
+	const email = result.candidate?.email;
+	return email ? JSON.stringify([emailKey(email), result.reportLink ?? null]) : JSON.stringify(result);
+}
+
+/** The results of one interview, all pages or up to `limit`. A 422 "not ready" is thrown as is. */
+export async function listResults(
+	this: InterviewServiceContext,
+	interviewId: string,
+	{ search, limit, itemIndex }: ListOptions = {},
+): Promise<CandidateResult[]> {
+	const endpoint = `/api/v1/interview/${encodeURIComponent(interviewId)}/results`;
+	return await collectPages<CandidateResult>(
+		async (page, pageLimit) =>
+			await apiRequest(this, 'GET', endpoint, resultList, { qs: withoutUndefined({ page, limit: pageLimit, search }), itemIndex }),
+		{ limit, keyOf: resultRowKey },
+	);
+}

@@ -1,0 +1,105 @@
+/**
+ * Page walking for the two list endpoints. The spec shows no total count, no page fields and no
+ * maximum page size, so we assume 1-based `page` and `limit` (documented in README) and trust
+ * only what we see:
+ * - a server that silently caps `limit` below what we asked is detected from the first page, and
+ *   the walk goes on with that page size, so nothing is lost;
+ * - a server that ignores `page` returns items we already have; that stops the walk with an error
+ *   instead of looping or repeating items;
+ * - a hard page ceiling bounds the walk whatever the server does.
+ */
+
+/** The page size we ask for. The sandbox's maximum; the real service's is not documented. */
+export const MAX_PAGE_SIZE = 100;
+/** No walk goes further than this many pages. */
+export const MAX_PAGES = 10_000;
+/** Pages read at the same time once the page size is known. */
+export const PAGE_CONCURRENCY = 4;
+
+export class PaginationError extends Error {}
+
+interface PageWalkOptions<T> {
+	/** Stop once this many items are collected; omit for all. */
+	limit?: number;
+	pageSize?: number;
+	/** Identity of an item, to detect a server that ignores `page`. */
+	keyOf: (item: T) => string;
+	/** Most pages in flight at once after the first full page; 1 reads one after the other. */
+	concurrency?: number;
+}
+
+/**
+ * Reads pages 1, 2, ... and keeps their items in page order.
+ *
+ * The first pages are read one by one until the page size is known: a full first page, or a
+ * short first page (the whole list, or a capped `limit`) confirmed by a second page as long. From
+ * then on up to `concurrency` next pages are in flight, each handled in order as it completes,
+ * with the same checks: an empty or short page ends the walk, a page of only known items is an
+ * error, and no more pages are asked than `limit` can still use. Requests still in flight when
+ * the walk ends are waited for (their answers dropped), so none outlives the walk.
+ */
+export async function collectPages<T>(
+	fetchPage: (page: number, limit: number) => Promise<T[]>,
+	{ limit, pageSize = MAX_PAGE_SIZE, keyOf, concurrency = PAGE_CONCURRENCY }: PageWalkOptions<T>,
+): Promise<T[]> {
+	const asked = limit === undefined ? pageSize : Math.max(1, Math.min(limit, pageSize));
+	const collected: T[] = [];
+	const seen = new Set<string>();
+	let expected = asked;
+	let pageSizeKnown = false;
+
+	/** Takes one page's items; answers whether the walk goes on. */
+	const take = (page: number, items: T[]): boolean => {
+		if (items.length === 0) return false;
+		// Each item's key once: for a list of results it is built from the row.
+		const keys = items.map(keyOf);
+		const fresh = items.flatMap((item, index) => (seen.has(keys[index]) ? [] : [index]));
+		if (fresh.length === 0) {
+			throw new PaginationError(
+				`Page ${page} repeated items already received on an earlier page: the server seems to ignore the "page" parameter, so not every item can be read`,
+			);
+		}
+		for (const index of fresh) {
+			seen.add(keys[index]);
+			collected.push(items[index]);
+			if (limit !== undefined && collected.length >= limit) return false;
+		}
+		if (page === 1 && items.length < asked) {
+			// Either the whole list, or a server that caps `limit`: the next page tells.
+			expected = items.length;
+			return true;
+		}
+		if (items.length < expected) return false;
+		pageSizeKnown = true;
+		return true;
+	};
+
+	let page = 1;
+	while (!pageSizeKnown) {
+		if (page > MAX_PAGES) throw new PaginationError(`Stopped after ${MAX_PAGES} pages`);
+		if (!take(page, await fetchPage(page, asked))) return collected;
+		page++;
+	}
+
+	const inFlight = new Map<number, Promise<T[]>>();
+	let next = page;
+	/** Pages worth asking for at once: no more than the limit can still use. */
+	const width = () =>
+		limit === undefined ? concurrency : Math.min(concurrency, Math.ceil((limit - collected.length) / expected));
+	try {
+		for (; page <= MAX_PAGES; page++) {
+			while (next <= MAX_PAGES && inFlight.size < Math.max(1, width())) {
+				const request = fetchPage(next, asked);
+				// Handled here so that a failure while an earlier page is awaited is not "unhandled"; awaited below.
+				request.catch(() => undefined);
+				inFlight.set(next++, request);
+			}
+			const items = await inFlight.get(page)!;
+			inFlight.delete(page);
+			if (!take(page, items)) return collected;
+		}
+	} finally {
+		await Promise.allSettled(inFlight.values());
+	}
+	throw new PaginationError(`Stopped after ${MAX_PAGES} pages`);
+}

@@ -1,0 +1,118 @@
+import type { ICredentialsDecrypted, IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
+import type { z } from 'zod';
+
+import { CREDENTIAL_TYPE, normalizeBaseUrl, requestTimeoutSeconds } from '../credentialRules';
+import type { InterviewServiceContext } from './context';
+import { credentialOptions, runCredential } from './credential';
+import { envelopeFailure, retryAfterOf, statusOf, timeoutError, toNodeApiError } from './errors';
+import { DEFAULT_RETRY_POLICY, retryDelayMs, retryPolicyOf } from './retry';
+import type { RetryPolicy } from './retry';
+
+interface ApiRequestOptions {
+	body?: IDataObject;
+	qs?: IDataObject;
+	/** Named in errors, so a failure is tied to the item that caused it. */
+	itemIndex?: number;
+}
+
+/** The action node's Request Options; triggers and the picker use the defaults. */
+function requestPolicyOf(context: InterviewServiceContext): RetryPolicy {
+	if (!('getInputData' in context)) return DEFAULT_RETRY_POLICY;
+	return retryPolicyOf(context.getNodeParameter('requestOptions', 0, {}) as IDataObject);
+}
+
+interface FullResponse {
+	body?: unknown;
+	statusCode?: number;
+}
+
+/**
+ * One HTTP exchange with n8n's authenticated helper. A failure is returned, not thrown, as a
+ * NodeApiError with the API's message, the status and any Retry-After; a timeout names the
+ * endpoint and the wait.
+ */
+async function send(
+	context: InterviewServiceContext,
+	request: IHttpRequestOptions,
+	credential: ICredentialsDecrypted,
+	endpoint: string,
+	timeoutSeconds: number,
+	itemIndex: number | undefined,
+): Promise<{ response: FullResponse } | { failure: NodeApiError }> {
+	try {
+		const response = await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			CREDENTIAL_TYPE,
+			request,
+			credentialOptions(credential),
+		);
+		return { response: response as FullResponse };
+	} catch (error) {
+		const timedOut = timeoutError(context.getNode(), error, `${request.method} ${endpoint}`, timeoutSeconds, itemIndex);
+		return { failure: timedOut ?? toNodeApiError(context.getNode(), error, itemIndex) };
+	}
+}
+
+/**
+ * The one way this package talks to the Interview Service: authenticated through the
+ * credential (token exchange, bearer header, refresh on 401), with a timeout, retried as the
+ * retry policy allows (see `retry.ts`), answers unwrapped from the `{ message, success, data }`
+ * envelope and checked against `dataSchema`. `success: false` is a failure whatever the status.
+ */
+export async function apiRequest<T extends z.ZodTypeAny>(
+	context: InterviewServiceContext,
+	method: IHttpRequestMethods,
+	endpoint: string,
+	dataSchema: T,
+	options: ApiRequestOptions = {},
+): Promise<z.infer<T>> {
+	const credential = await runCredential(context);
+	const timeoutSeconds = requestTimeoutSeconds(credential.data ?? {});
+	const request: IHttpRequestOptions = {
+		method,
+		url: `${normalizeBaseUrl(credential.data?.baseUrl)}${endpoint}`,
+		json: true,
+		timeout: timeoutSeconds * 1000,
+		returnFullResponse: true,
+	};
+	if (options.body !== undefined) request.body = options.body;
+	if (options.qs !== undefined) request.qs = options.qs;
+
+	const policy = requestPolicyOf(context);
+	let response: FullResponse | undefined;
+	for (let attempt = 1; response === undefined; attempt++) {
+		const outcome = await send(context, request, credential, endpoint, timeoutSeconds, options.itemIndex);
+		if ('response' in outcome) {
+			response = outcome.response ?? {};
+		} else {
+			const { failure } = outcome;
+			const delay = retryDelayMs(policy, method, attempt, statusOf(failure), retryAfterOf(failure), failure);
+			if (delay === undefined) throw failure;
+			await sleep(delay);
+		}
+	}
+
+	const body = response.body as { success?: unknown; message?: unknown; error?: unknown; data?: unknown } | null | undefined;
+	if (body?.success === false) {
+		const message = typeof body.message === 'string' && body.message !== '' ? body.message : 'The Interview Service answered success: false';
+		const status = response.statusCode === undefined ? undefined : String(response.statusCode);
+		throw envelopeFailure(context.getNode(), { message, error: body.error }, options.itemIndex, status);
+	}
+	const data = body?.data;
+	const parsed = dataSchema.safeParse(data);
+	if (!parsed.success) {
+		const issue = parsed.error.issues[0];
+		const where = issue?.path.length ? `data.${issue.path.join('.')}` : 'data';
+		throw new NodeApiError(
+			context.getNode(),
+			{ message: 'Unexpected response from the Interview Service' },
+			{
+				message: `Unexpected response from the Interview Service for ${method} ${endpoint}`,
+				description: `${where}: ${issue?.message ?? 'does not match the API contract'}`,
+				itemIndex: options.itemIndex,
+			},
+		);
+	}
+	return parsed.data;
+}
