@@ -23,6 +23,13 @@ export interface FaultSpec {
 	malformed?: boolean;
 	/** Destroy the connection without an answer. */
 	drop?: boolean;
+	/**
+	 * Carry the request out first, then answer with the fault's status (or drop the connection)
+	 * instead of the real answer: a write whose answer was lost.
+	 */
+	afterApply?: boolean;
+	/** Only requests whose path contains this, e.g. one interview's id. */
+	pathIncludes?: string;
 	/** Let this many matching requests through first (e.g. 1: the fault hits the 2nd request). */
 	skip?: number;
 	/** Fire this many times, then disappear. Unlimited when absent. */
@@ -65,11 +72,12 @@ export class FaultTable {
 		this.faults = [];
 	}
 
-	/** The first fault that fires for `route`, counted; undefined when none does. */
-	take(route: string): Fault | undefined {
+	/** The first fault that fires for `route` (and `path`), counted; undefined when none does. */
+	take(route: string, path = ''): Fault | undefined {
 		const fault = this.faults.find(
 			(candidate) =>
 				(candidate.route === ANY_ROUTE || candidate.route === route) &&
+				(candidate.pathIncludes === undefined || path.includes(candidate.pathIncludes)) &&
 				(candidate.rate === undefined || Math.random() < candidate.rate),
 		);
 		if (!fault) return undefined;

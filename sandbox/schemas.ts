@@ -93,6 +93,8 @@ export const faultBody = z
 		delayMs: z.number().int().min(0).max(60_000).optional(),
 		malformed: z.boolean().optional(),
 		drop: z.boolean().optional(),
+		afterApply: z.boolean().optional(),
+		pathIncludes: z.string().min(1).optional(),
 		skip: nonNegativeInt.optional(),
 		count: z.number().int().min(1).optional(),
 		rate: z.number().min(0).max(1).optional(),
@@ -121,6 +123,7 @@ export const configPatch = z
 		tokenTtlMax: seconds,
 		webhookStyle: z.enum(WEBHOOK_STYLES),
 		webhookRedelivery: z.enum(WEBHOOK_REDELIVERIES),
+		stripWebhookQuery: z.boolean(),
 	})
 	.partial()
 	.strict();

@@ -27,7 +27,7 @@ import {
 import type { SandboxContext } from './context';
 import { addFaults, registerControl } from './control';
 import { DEMO_SEED } from './demo-data';
-import { applyFault, FaultTable, type FaultSpec } from './faults';
+import { applyFault, type Fault, FaultTable, type FaultSpec } from './faults';
 import { ApiError, errorEnvelope } from './http';
 import { logRequest, pathOf, routeOf } from './request-log';
 import { API_PREFIX, registerApiRoutes } from './routes';
@@ -50,6 +50,8 @@ export interface SandboxOptions {
 	scoreStyle?: ScoreStyle;
 	webhookStyle?: WebhookStyle;
 	webhookRedelivery?: WebhookRedelivery;
+	/** Store `interviewConfig.webhookUrl` without its query string. Default false. */
+	stripWebhookQuery?: boolean;
 	/** Data present from the start (and after `POST /__sandbox/reset {"seed":"demo"}`). Default 'none'. */
 	seed?: SeedName;
 	faults?: FaultSpec[];
@@ -76,6 +78,7 @@ export function configFrom(options: SandboxOptions): SandboxConfig {
 		tokenTtlMax: options.tokenTtlMax ?? MAX_TOKEN_TTL_SECONDS,
 		webhookStyle: options.webhookStyle ?? DEFAULT_WEBHOOK_STYLE,
 		webhookRedelivery: options.webhookRedelivery ?? DEFAULT_WEBHOOK_REDELIVERY,
+		stripWebhookQuery: options.stripWebhookQuery ?? false,
 	};
 }
 
@@ -133,17 +136,36 @@ function installErrorHandling(app: FastifyInstance) {
 /** Latency and faults before anything else (they stand for the network), then the request log. */
 function installApiHooks(app: FastifyInstance, state: SandboxState) {
 	const faultOf = new WeakMap<FastifyRequest, string>();
+	const appliedFirst = new WeakMap<FastifyRequest, Fault>();
 
 	app.addHook('onRequest', async (request, reply) => {
 		if (!isApiRequest(request)) return;
 		if (state.config.latencyMs > 0) await sleep(state.config.latencyMs);
 		const route = routeOf(request);
-		const fault = route ? state.faults.take(route) : undefined;
+		const fault = route ? state.faults.take(route, pathOf(request)) : undefined;
 		if (!fault) return;
 		faultOf.set(request, fault.id);
+		if (fault.afterApply) {
+			appliedFirst.set(request, fault);
+			return;
+		}
 		const outcome = await applyFault(fault, request, reply);
 		if (outcome === 'dropped') logRequest(state, request, null, reply.elapsedTime, fault.id);
 		if (outcome !== 'continue') return reply;
+	});
+
+	// A fault with afterApply: the route has done its work; its answer is replaced (or never sent).
+	app.addHook('onSend', async (request, reply, payload) => {
+		const fault = appliedFirst.get(request);
+		if (!fault) return payload;
+		appliedFirst.delete(request);
+		if (fault.drop) {
+			request.raw.socket.destroy();
+			return payload;
+		}
+		const status = fault.status ?? 500;
+		reply.code(status);
+		return JSON.stringify(errorEnvelope(fault.message ?? STATUS_CODES[status] ?? 'Simulated fault', { code: 'SANDBOX_FAULT', faultId: fault.id }));
 	});
 
 	app.addHook('onResponse', async (request, reply) => {

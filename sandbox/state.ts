@@ -18,6 +18,8 @@ export interface SandboxConfig {
 	webhookStyle: WebhookStyle;
 	/** Whether (and how) a webhook event is delivered more than once. */
 	webhookRedelivery: WebhookRedelivery;
+	/** Store `interviewConfig.webhookUrl` without its query string, like a service that trims URLs. */
+	stripWebhookQuery: boolean;
 }
 
 export type StoredInterviewConfig = typeof DEFAULT_INTERVIEW_CONFIG;

@@ -31,6 +31,12 @@ function settingsView(interview: StoredInterview) {
 	};
 }
 
+/** The config as stored: a service that trims URLs keeps `webhookUrl` without its query string. */
+function storedConfig<T extends { webhookUrl?: string }>(config: T, stripWebhookQuery: boolean): T {
+	if (!stripWebhookQuery || config.webhookUrl === undefined) return config;
+	return { ...config, webhookUrl: config.webhookUrl.split('?')[0] };
+}
+
 export function registerInterviewSettings(app: FastifyInstance, context: SandboxContext) {
 	app.put<{ Params: { id: string } }>(
 		'/api/v1/interview/:id/settings',
@@ -47,7 +53,7 @@ export function registerInterviewSettings(app: FastifyInstance, context: Sandbox
 				...interview,
 				interviewName: body.interviewName ?? interview.interviewName,
 				status: body.published === undefined ? interview.status : statusFor(body.published),
-				interviewConfig: body.interviewConfig ? fullConfig(body.interviewConfig) : interview.interviewConfig,
+				interviewConfig: body.interviewConfig ? fullConfig(storedConfig(body.interviewConfig, context.state.config.stripWebhookQuery)) : interview.interviewConfig,
 				metaData: body.metaData ?? interview.metaData,
 				updatedAt: new Date().toISOString(),
 			};
