@@ -5,7 +5,7 @@ import { interview } from '../shared/contract';
 import type { Interview } from '../shared/contract';
 import { isNotFound, unlessError } from '../shared/transport/errors';
 import { apiRequest } from '../shared/transport/request';
-import { forgetRegistration, readRegistration, saveRegistration } from './registration';
+import { forgetRegistration, keptSecret, readRegistration, saveRegistration } from './registration';
 import type { Registration } from './registration';
 import { createWebhookSecret, withSecret, withoutQuery } from './secret';
 
@@ -44,31 +44,52 @@ const currentWebhookUrl = (found: Interview): string | null => {
  * status stays. The config is sent as read, not through our schema, which would drop fields we
  * do not know; only settings read as null (unset) are left out, as the API types admit no null.
  */
-async function putWebhookUrl(this: IHookFunctions, found: Interview, webhookUrl: string | null): Promise<void> {
+async function putWebhookUrl(this: IHookFunctions, found: Interview, webhookUrl: string | null): Promise<Interview> {
 	const otherSettings = Object.fromEntries(
 		Object.entries(found.interviewConfig ?? {}).filter(([key, value]) => key !== 'webhookUrl' && value !== null),
 	);
 	const interviewConfig = webhookUrl === null ? otherSettings : { ...otherSettings, webhookUrl };
-	await apiRequest(this, 'PUT', `/api/v1/interview/${interviewPath(found.interviewId)}/settings`, interview, {
+	return await apiRequest(this, 'PUT', `/api/v1/interview/${interviewPath(found.interviewId)}/settings`, interview, {
 		body: { interviewConfig },
 	});
 }
 
+/** The last three path segments (`webhook/<webhookId>/<path>`): what stays when n8n's public address changes. */
+function endpointOf(url: string): string {
+	return withoutQuery(url).split('/').filter(Boolean).slice(-3).join('/');
+}
+
 /**
- * What to put back later. When the interview already holds a URL of this very node (a stale
- * registration), it is not the user's own URL: keep what we saved before, if it is for the same
- * interview.
+ * Whether the interview's URL is one this node put there: its address now, or the address of its
+ * own earlier registration (n8n may since have moved to another public address). Test and
+ * production URLs of the node differ in their path, so one never passes for the other.
+ */
+function isThisNodesUrl(current: string | null, ownUrl: string, earlier?: Registration): boolean {
+	if (current === null) return false;
+	if (endpointOf(current) === endpointOf(ownUrl)) return true;
+	return earlier !== undefined && withoutQuery(current) === withoutQuery(earlier.webhookUrl);
+}
+
+/**
+ * What to put back later. When the interview already holds a URL of this very node (a stale or
+ * half-done registration, or one under an earlier address), it is not the user's own URL: keep
+ * what we saved before, if it is for the same interview.
  */
 function urlToRestore(current: string | null, ownUrl: string, interviewId: string, earlier?: Registration): string | null {
-	if (current === null || withoutQuery(current) !== withoutQuery(ownUrl)) return current;
+	if (!isThisNodesUrl(current, ownUrl, earlier)) return current;
 	return earlier?.interviewId === interviewId ? earlier.previousWebhookUrl : null;
 }
 
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	const registration = readRegistration(this.getWorkflowStaticData('node'));
-	if (registration === undefined) return false;
+	// A half-done activation or a restore still owed: `create` completes or undoes it.
+	if (registration === undefined || registration.pending || registration.restorePending) return false;
 	const interviewId = configuredInterviewId.call(this);
 	if (registration.interviewId !== interviewId) return false;
+	// n8n may have moved to another public address (WEBHOOK_URL) since: register under the one it gives now.
+	if (withoutQuery(registration.webhookUrl) !== ownWebhookUrl.call(this)) return false;
 	const found = await unlessError(readInterview.call(this, interviewId), isNotFound, undefined);
 	return found !== undefined && currentWebhookUrl(found) === registration.webhookUrl;
 }
@@ -77,28 +98,68 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const interviewId = configuredInterviewId.call(this);
 	const ownUrl = ownWebhookUrl.call(this);
-	const earlier = readRegistration(staticData);
+	let earlier = readRegistration(staticData);
 	// A registration left on another interview would otherwise keep that interview's slot forever.
-	if (earlier !== undefined && earlier.interviewId !== interviewId) await deleteWebhook.call(this);
+	if (earlier !== undefined && earlier.interviewId !== interviewId) {
+		if (!(await deleteWebhook.call(this))) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Could not give interview ${earlier.interviewId} its webhook URL back, so it was not replaced by interview ${interviewId}`,
+				{ description: 'The Interview Service did not answer. Activate the workflow again once it is back.' },
+			);
+		}
+		earlier = undefined;
+	}
 	const found = await readInterview.call(this, interviewId);
 
-	const webhookSecret = createWebhookSecret();
+	const webhookSecret = keptSecret(staticData) ?? createWebhookSecret();
 	const webhookUrl = withSecret(ownUrl, webhookSecret);
-	const previousWebhookUrl = urlToRestore(currentWebhookUrl(found), ownUrl, interviewId, earlier);
-
-	await putWebhookUrl.call(this, found, webhookUrl);
-	saveRegistration(staticData, { interviewId, webhookUrl, webhookSecret, previousWebhookUrl });
+	const registration: Registration = {
+		interviewId,
+		webhookUrl,
+		webhookSecret,
+		previousWebhookUrl: urlToRestore(currentWebhookUrl(found), ownUrl, interviewId, earlier),
+		pending: true,
+		restorePending: false,
+	};
+	// Saved before the PUT: should its answer be lost, n8n's cleanup (our `delete`) knows what to undo.
+	saveRegistration(staticData, registration);
+	const answer = await putWebhookUrl.call(this, found, webhookUrl);
+	// Read back what the service stored; an answer without the config is checked with a fresh read.
+	const stored = currentWebhookUrl(answer.interviewConfig ? answer : await readInterview.call(this, interviewId));
+	if (stored !== webhookUrl) {
+		throw new NodeOperationError(this.getNode(), `The Interview Service stored another webhook URL than the one sent for interview ${interviewId}`, {
+			description: `Sent ${withoutQuery(webhookUrl)} with its secret; the service kept ${stored === null ? 'no URL' : withoutQuery(stored) + (stored.includes('?') ? ' with another query' : ' without the query string')}. Deliveries would be refused, so the trigger is not active.`,
+		});
+	}
+	saveRegistration(staticData, { ...registration, pending: false });
 	return true;
 }
 
+/**
+ * Gives the slot back, unless someone has taken it since. Never throws: n8n deactivates whatever a
+ * `delete` does, and a failure here would also keep n8n from saving static data. When the service
+ * cannot be reached, the registration stays, marked as a restore still owed, and is named in n8n's
+ * log; the next activation of this node carries it out.
+ */
 export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const registration = readRegistration(staticData);
 	if (registration === undefined) return true;
-
-	const found = await unlessError(readInterview.call(this, registration.interviewId), isNotFound, undefined);
-	if (found !== undefined && currentWebhookUrl(found) === registration.webhookUrl) {
-		await unlessError(putWebhookUrl.call(this, found, registration.previousWebhookUrl), isNotFound, undefined);
+	try {
+		const found = await unlessError(readInterview.call(this, registration.interviewId), isNotFound, undefined);
+		const current = found === undefined ? null : currentWebhookUrl(found);
+		if (found !== undefined && current !== null && withoutQuery(current) === withoutQuery(registration.webhookUrl)) {
+			await unlessError(putWebhookUrl.call(this, found, registration.previousWebhookUrl), isNotFound, undefined);
+		}
+	} catch (error) {
+		saveRegistration(staticData, { ...registration, restorePending: true });
+		this.logger.warn(
+			`Interview Service Trigger: could not give interview ${registration.interviewId} its webhook URL back (${describe(error)}). ` +
+				'It still points at this n8n; the next activation of this trigger restores it.',
+			{ interviewId: registration.interviewId, workflowId: this.getWorkflow().id },
+		);
+		return false;
 	}
 	forgetRegistration(staticData);
 	return true;

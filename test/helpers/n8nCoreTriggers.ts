@@ -115,10 +115,11 @@ export class TriggerHarness {
 	 * Starts the stand-in webhook endpoint (needed only for the webhook trigger). Pass the port of
 	 * an earlier harness to restart "the same n8n", whose webhook URLs do not change.
 	 */
-	async listen(port = 0): Promise<this> {
+	async listen(port = 0, { pathPrefix = '' }: { pathPrefix?: string } = {}): Promise<this> {
 		this.server = http.createServer((request, response) => void this.handle(request, response));
 		await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-		this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		// A path prefix stands for n8n behind another public address (WEBHOOK_URL) after a move.
+		this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${pathPrefix}`;
 		return this;
 	}
 
@@ -150,6 +151,11 @@ export class TriggerHarness {
 		const method = byType(this.node.type).webhookMethods?.default?.[name];
 		if (!method) throw new Error(`${this.node.type} has no webhook method ${name}`);
 		return await method.call(context);
+	}
+
+	/** The logger the node's contexts write to (n8n's, from its DI container): spy on it to read what the node logs. */
+	get logger(): PollContext['logger'] {
+		return new PollContext(this.workflow, this.node, this.additionalData(), 'trigger', 'activate').logger;
 	}
 
 	/** One poll, as n8n's poll executor runs it; `manual` as "fetch test event". */
@@ -201,7 +207,7 @@ export class TriggerHarness {
 		const additionalData = this.additionalData();
 		additionalData.httpRequest = Object.assign(request, { body, rawBody, query: call.query, params: {} }) as never;
 		additionalData.httpResponse = fakeResponse as never;
-		const isTest = url.pathname.startsWith('/webhook-test/');
+		const isTest = url.pathname.includes('/webhook-test/');
 		const context = new WebhookContext(this.workflow, this.node, additionalData, isTest ? 'manual' : 'webhook', this.webhookData(isTest), [], null);
 
 		let result: IWebhookResponseData;

@@ -46,6 +46,7 @@ afterEach(async () => {
 
 const webhookUrlNow = async () => (await sandbox.interview(INTERVIEW_ID)).interviewConfig.webhookUrl;
 
+
 describe('Interview Service Trigger lifecycle against the sandbox', () => {
 	it('create → checkExists true → delete restores the old URL', async () => {
 		expect(await harness.hook('checkExists')).toBe(false);
@@ -59,7 +60,8 @@ describe('Interview Service Trigger lifecycle against the sandbox', () => {
 		expect(await harness.hook('delete')).toBe(true);
 		expect(await webhookUrlNow()).toBe(OLD_URL);
 		expect(await harness.hook('checkExists')).toBe(false);
-		expect(harness.nodeStaticData()).toEqual({});
+		// The registration is gone; only the node's secret stays for its next registration.
+		expect(harness.nodeStaticData()).toEqual({ webhookSecret: expect.any(String) });
 	});
 
 	it('keeps every other setting, the metadata and the status, and never sends "published"', async () => {
@@ -105,14 +107,16 @@ describe('Interview Service Trigger lifecycle against the sandbox', () => {
 
 		expect(await harness.hook('delete')).toBe(true);
 		expect(await webhookUrlNow()).toBe(foreign);
-		expect(harness.nodeStaticData()).toEqual({});
+		// The registration is gone; only the node's secret stays for its next registration.
+		expect(harness.nodeStaticData()).toEqual({ webhookSecret: expect.any(String) });
 	});
 
 	it('delete tolerates an interview that no longer exists (404)', async () => {
 		await harness.hook('create');
 		await sandbox.control('POST', '/faults', { route: 'GET /api/v1/interview/get-interview/:id', status: 404, count: 1 });
 		expect(await harness.hook('delete')).toBe(true);
-		expect(harness.nodeStaticData()).toEqual({});
+		// The registration is gone; only the node's secret stays for its next registration.
+		expect(harness.nodeStaticData()).toEqual({ webhookSecret: expect.any(String) });
 	});
 
 	it('a repeated create (restart without delete) never records our own URL as the one to restore', async () => {
@@ -149,10 +153,93 @@ describe('Interview Service Trigger lifecycle against the sandbox', () => {
 		}
 	});
 
-	it('a failed create changes nothing and stores nothing', async () => {
+	it('a failed create changes nothing, and n8n\'s cleanup (delete) leaves no registration', async () => {
 		await sandbox.control('POST', '/faults', { route: 'PUT /api/v1/interview/:id/settings', status: 500, count: 1 });
 		await expect(harness.hook('create')).rejects.toThrow();
 		expect(await webhookUrlNow()).toBe(OLD_URL);
-		expect(harness.nodeStaticData()).toEqual({});
+		// n8n calls delete after a failed create (webhook-trigger-registrar.js, clearRegisteredWebhook).
+		await harness.hook('delete');
+		expect(await webhookUrlNow()).toBe(OLD_URL);
+		expect(harness.nodeStaticData().interviewId).toBeUndefined();
+	});
+});
+
+describe('the slot survives moves, outages and half-done activations', () => {
+	const restartedAs = async (pathPrefix: string) => {
+		const staticData = harness.staticData();
+		const port = harness.port;
+		await harness.close();
+		harness = await new TriggerHarness({ node: 'interviewServiceTrigger', parameters, credentials: sandbox.credentials, staticData }).listen(
+			port,
+			{ pathPrefix },
+		);
+	};
+
+	it('after n8n moves to another public address, checkExists says no, create re-registers there, and delete restores the user\'s URL', async () => {
+		await harness.hook('create');
+		const before = String(await webhookUrlNow());
+		await restartedAs('/tunnel-b');
+		expect(await harness.hook('checkExists')).toBe(false);
+		await harness.hook('create');
+		const after = String(await webhookUrlNow());
+		expect(after).toContain('/tunnel-b/webhook/');
+		expect(after).not.toBe(before);
+		// The earlier address of this node is not taken for the user's own URL.
+		expect(harness.nodeStaticData().previousWebhookUrl).toBe(OLD_URL);
+		expect(await harness.hook('checkExists')).toBe(true);
+		await harness.hook('delete');
+		expect(await webhookUrlNow()).toBe(OLD_URL);
+	});
+
+	it('a PUT that the service applied but answered 500: n8n\'s cleanup puts the user\'s URL back', async () => {
+		await sandbox.control('POST', '/faults', { route: 'PUT /api/v1/interview/:id/settings', status: 500, afterApply: true, count: 1 });
+		await expect(harness.hook('create')).rejects.toThrow();
+		expect(String(await webhookUrlNow())).toContain('/webhook/');
+		await harness.hook('delete');
+		expect(await webhookUrlNow()).toBe(OLD_URL);
+	});
+
+	it('a half-done activation saved before the PUT is completed by the next activation, keeping the user\'s URL to restore', async () => {
+		await sandbox.control('POST', '/faults', { route: 'PUT /api/v1/interview/:id/settings', status: 500, afterApply: true, count: 1 });
+		await expect(harness.hook('create')).rejects.toThrow();
+		expect(harness.nodeStaticData()).toMatchObject({ pending: true, previousWebhookUrl: OLD_URL });
+		// Say n8n's cleanup never ran (the process died): the next activation finds the pending registration.
+		await restartedAs('');
+		expect(await harness.hook('checkExists')).toBe(false);
+		await harness.hook('create');
+		expect(harness.nodeStaticData()).toMatchObject({ pending: false, previousWebhookUrl: OLD_URL });
+		await harness.hook('delete');
+		expect(await webhookUrlNow()).toBe(OLD_URL);
+	});
+
+	it('deactivation while the service is down leaves a restore owed, carried out at the next activation and deactivation', async () => {
+		await harness.hook('create');
+		await sandbox.control('POST', '/faults', { route: '*', status: 503, count: 20 });
+		// delete never throws (n8n would then skip saving static data); it reports false and keeps the debt.
+		expect(await harness.hook('delete')).toBe(false);
+		expect(harness.nodeStaticData()).toMatchObject({ restorePending: true, previousWebhookUrl: OLD_URL });
+		// The control API is not faulted: the interview still points at this n8n.
+		expect(String(await webhookUrlNow())).toContain('/webhook/');
+		await sandbox.control('DELETE', '/faults');
+		await restartedAs('');
+		await harness.hook('create');
+		await harness.hook('delete');
+		expect(await webhookUrlNow()).toBe(OLD_URL);
+	});
+
+	it('a service that trims the query string (and so the secret) fails the activation with a message that says so, and cleanup restores', async () => {
+		await sandbox.control('PATCH', '/config', { stripWebhookQuery: true });
+		await expect(harness.hook('create')).rejects.toThrow(/stored another webhook URL/);
+		await harness.hook('delete');
+		expect(await webhookUrlNow()).toBe(OLD_URL);
+	});
+
+	it('keeps one secret for the node across deactivation and activation, so a stale write-back cannot bring back an old one', async () => {
+		await harness.hook('create');
+		const first = String(harness.nodeStaticData().webhookSecret);
+		await harness.hook('delete');
+		await harness.hook('create');
+		expect(harness.nodeStaticData().webhookSecret).toBe(first);
+		expect(String(await webhookUrlNow())).toContain(`secret=${first}`);
 	});
 });
