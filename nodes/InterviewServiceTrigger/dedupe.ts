@@ -6,7 +6,9 @@ import { fieldSources, firstText } from './event';
 
 /**
  * Senders deliver at least once, so the same delivery may arrive again. A repeat starts no
- * second execution. Its key is the delivery's own id when it has one, else a hash of the body.
+ * second execution. Its key is the event's kind plus the delivery's own id when it has one
+ * (`DELIVERY_ID_KEYS`), else the kind plus a hash of the body: two events of different kinds
+ * never share a key, and neither do two deliveries that differ in any byte.
  *
  * Where it is kept: the node's workflow static data. n8n loads it from the database for each
  * webhook call and saves it when the node hands over its answer
@@ -15,18 +17,13 @@ import { fieldSources, firstText } from './event';
  * process. So the memory survives a restart (see `startWorkflow` in webhook.ts for why the node
  * answers itself). Two copies that arrive at the same moment both read the database before
  * either saves: for those, the process also keeps the keys it is handling right now (see
- * `claimInProcess`).
+ * `claimInProcess`). And since n8n writes the whole static data object back when a call ends, a
+ * call that loaded it before another call saved its key would write that key away: so every
+ * write merges in the keys this process has taken on lately (`remember`).
  */
 
 /** Id fields of a delivery, looked for at the top level and then in the envelope (`data`, `payload`, `object`). */
 const DELIVERY_ID_KEYS = ['deliveryId', 'delivery_id', 'eventId', 'event_id', 'webhook_event_id'] as const;
-/**
- * `id` counts only at the top level, and not when it is the interview's id: inside the envelope
- * it is as likely the interview's or the candidate's own id, and keying on that would swallow the
- * next candidate's completion.
- */
-const TOP_LEVEL_ONLY_ID_KEY = 'id';
-
 /** The memory keeps at most this many keys, each for at most this long. */
 export const MAX_REMEMBERED = 1000;
 export const REMEMBER_MS = 24 * 60 * 60 * 1000;
@@ -42,22 +39,24 @@ interface DeliveryKey {
 
 const digest = (value: string | Buffer) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
 
-export function deliveryIdOf(event: IDataObject, interviewId?: string): string | undefined {
-	const deliveryId = firstText(fieldSources(event), DELIVERY_ID_KEYS);
-	if (deliveryId !== undefined) return deliveryId;
-	const id = firstText([event], [TOP_LEVEL_ONLY_ID_KEY]);
-	return id === interviewId ? undefined : id;
+/**
+ * The delivery's own id. A bare `id` does not count: senders use it for the candidate or the
+ * interview as often as for the delivery, and keying on it would swallow the next completion.
+ */
+export function deliveryIdOf(event: IDataObject): string | undefined {
+	return firstText(fieldSources(event), DELIVERY_ID_KEYS);
 }
 
-/** The id of the delivery, or else a hash of the body exactly as received. */
-export function deliveryKey(event: IDataObject | undefined, rawBody: unknown, body: unknown, interviewId?: string): DeliveryKey {
-	const deliveryId = event === undefined ? undefined : deliveryIdOf(event, interviewId);
-	if (deliveryId !== undefined) return { key: `i${digest(`id:${deliveryId}`)}`, deliveryId };
-	let raw: string | Buffer;
-	if (Buffer.isBuffer(rawBody) && rawBody.length > 0) raw = rawBody;
+/** The event's kind with the id of the delivery, or else with a hash of the body exactly as received. */
+export function deliveryKey(eventType: string | undefined, event: IDataObject | undefined, rawBody: unknown, body: unknown): DeliveryKey {
+	const kind = `kind:${eventType ?? ''}\u0000`;
+	const deliveryId = event === undefined ? undefined : deliveryIdOf(event);
+	if (deliveryId !== undefined) return { key: `k${digest(`${kind}id:${deliveryId}`)}`, deliveryId };
+	let raw: string;
+	if (Buffer.isBuffer(rawBody) && rawBody.length > 0) raw = rawBody.toString('base64');
 	else if (typeof body === 'string') raw = body;
 	else raw = JSON.stringify(body ?? null);
-	return { key: `b${digest(raw)}` };
+	return { key: `h${digest(`${kind}body:${raw}`)}` };
 }
 
 type Seen = Array<[key: string, at: number]>;
@@ -75,12 +74,16 @@ export function wasSeen(staticData: IDataObject, key: string, now = Date.now()):
 }
 
 /**
- * Adds the key, dropping keys older than a day and all but the newest `MAX_REMEMBERED`. The
+ * Adds the key, and the keys this process took on lately for the same node (`scope`) that the
+ * loaded copy lacks, dropping keys older than a day and all but the newest `MAX_REMEMBERED`. The
  * list is assigned anew, which is what marks n8n's static data as changed, so it gets saved.
  */
-export function remember(staticData: IDataObject, key: string, now = Date.now()): void {
-	const kept = seenIn(staticData).filter(([seenKey, at]) => seenKey !== key && now - at < REMEMBER_MS);
-	kept.push([key, now]);
+export function remember(staticData: IDataObject, key: string, scope = '', now = Date.now()): void {
+	const byKey = new Map<string, number>();
+	for (const [seenKey, at] of [...seenIn(staticData), ...claimedInProcess(scope), [key, now] as [string, number]]) {
+		if (now - at < REMEMBER_MS && (byKey.get(seenKey) ?? -1) < at) byKey.set(seenKey, at);
+	}
+	const kept = [...byKey.entries()].sort((a, b) => a[1] - b[1]);
 	staticData[STATIC_DATA_KEY] = kept.slice(-MAX_REMEMBERED) as unknown as IDataObject[];
 }
 
@@ -91,6 +94,14 @@ export function remember(staticData: IDataObject, key: string, now = Date.now())
  */
 const inProcess = new Map<string, number>();
 const MAX_IN_PROCESS = 10 * MAX_REMEMBERED;
+
+/** The keys this process took on for one node, with when. */
+function claimedInProcess(scope: string): Array<[string, number]> {
+	const prefix = `${scope}\u0000`;
+	const claimed: Array<[string, number]> = [];
+	for (const [scoped, at] of inProcess) if (scoped.startsWith(prefix)) claimed.push([scoped.slice(prefix.length), at]);
+	return claimed;
+}
 
 /** True when the key is new to this process (and claims it); false when another call already has it. */
 export function claimInProcess(scope: string, key: string, now = Date.now()): boolean {

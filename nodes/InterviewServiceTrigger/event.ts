@@ -24,6 +24,8 @@ export interface NormalisedEvent {
 	eventKind?: EventKind;
 	interviewId?: string;
 	candidateEmail?: string;
+	completedAt?: string;
+	reportLink?: string;
 	malformed: boolean;
 }
 
@@ -167,10 +169,12 @@ export function normaliseEvent(body: unknown, rawBody?: unknown): NormalisedEven
 	setDefined(json, 'interviewId', interviewId);
 	setDefined(json, 'candidateEmail', candidateEmail);
 	setDefined(json, 'candidateName', candidateName);
-	setDefined(json, 'completedAt', firstText(sources, COMPLETED_AT_PATHS));
-	setDefined(json, 'reportLink', firstText(sources, REPORT_LINK_PATHS));
+	const completedAt = firstText(sources, COMPLETED_AT_PATHS);
+	const reportLink = firstText(sources, REPORT_LINK_PATHS);
+	setDefined(json, 'completedAt', completedAt);
+	setDefined(json, 'reportLink', reportLink);
 	json.malformed = problems.length > 0;
 	if (problems.length > 0) json.problems = problems;
 
-	return { json, body: event, eventType, eventKind, interviewId, candidateEmail, malformed: problems.length > 0 };
+	return { json, body: event, eventType, eventKind, interviewId, candidateEmail, completedAt, reportLink, malformed: problems.length > 0 };
 }

@@ -3,6 +3,29 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { emailKey } from '../shared/email';
 import type { CandidateResult } from '../shared/contract';
 import { fetchCandidateResults, isCompleted, simplifyResult } from '../shared/results';
+import type { NormalisedEvent } from './event';
+
+const timeOf = (value: unknown): number | undefined => {
+	const time = typeof value === 'string' || typeof value === 'number' ? Date.parse(String(value)) : Number.NaN;
+	return Number.isNaN(time) ? undefined : time;
+};
+
+const completedAtOf = (row: CandidateResult) => timeOf(row.completedAt ?? row.completed_at);
+
+/**
+ * The candidate's row this event is about, when the candidate has several (a re-attempt): the one
+ * with the event's report link, else the one completed at the event's time, else the last
+ * completed row, else the last row.
+ */
+export function rowOfEvent(rows: CandidateResult[], event: Pick<NormalisedEvent, 'reportLink' | 'completedAt'>): CandidateResult | undefined {
+	const byLink = event.reportLink === undefined ? undefined : rows.find((row) => row.reportLink === event.reportLink);
+	if (byLink) return byLink;
+	const eventTime = timeOf(event.completedAt);
+	const byTime = eventTime === undefined ? undefined : rows.find((row) => completedAtOf(row) === eventTime);
+	if (byTime) return byTime;
+	const completed = rows.filter(isCompleted);
+	return completed[completed.length - 1] ?? rows[rows.length - 1];
+}
 
 /**
  * The candidate's result, matched by e-mail without case, as `result` (simplified) and
@@ -12,8 +35,9 @@ import { fetchCandidateResults, isCompleted, simplifyResult } from '../shared/re
 export async function resultFields(
 	this: IWebhookFunctions,
 	interviewId: string | undefined,
-	candidateEmail: string | undefined,
+	event: Pick<NormalisedEvent, 'candidateEmail' | 'reportLink' | 'completedAt'>,
 ): Promise<IDataObject> {
+	const { candidateEmail } = event;
 	if (interviewId === undefined || candidateEmail === undefined) {
 		return { result: null, resultError: 'The event names no interview or candidate e-mail to look up' };
 	}
@@ -25,8 +49,7 @@ export async function resultFields(
 	}
 	const wanted = emailKey(candidateEmail);
 	const matches = results.filter((result) => emailKey(result.candidate?.email ?? '') === wanted);
-	const completed = matches.filter(isCompleted);
-	const match = completed[completed.length - 1] ?? matches[matches.length - 1];
+	const match = rowOfEvent(matches, event);
 	if (match === undefined) return { result: null, resultError: 'No result for this candidate yet' };
 	return { result: simplifyResult(match) as unknown as IDataObject, resultRaw: match as IDataObject };
 }

@@ -28,6 +28,18 @@ function ignoredAnswer(event: NormalisedEvent): IDataObject {
 	};
 }
 
+function watchedInterviewId(this: IWebhookFunctions): string {
+	return String(this.getNodeParameter('interviewId', '', { extractValue: true }) ?? '').trim();
+}
+
+function otherInterviewAnswer(event: NormalisedEvent, watched: string): IDataObject {
+	return {
+		message: `Event for interview "${String(event.interviewId)}" received and ignored: this trigger watches interview "${watched}"`,
+		eventType: event.eventType ?? null,
+		interviewId: event.interviewId ?? null,
+	};
+}
+
 /**
  * Whether this delivery was received before (and otherwise remembers it). Listening for a test
  * event never counts repeats, so the same sample can be sent again while building a workflow.
@@ -35,12 +47,12 @@ function ignoredAnswer(event: NormalisedEvent): IDataObject {
 function isRepeat(this: IWebhookFunctions, event: NormalisedEvent): { repeat: boolean; deliveryId?: string } {
 	if (this.getMode() === 'manual') return { repeat: false };
 	const request = this.getRequestObject();
-	const { key, deliveryId } = deliveryKey(event.body, request.rawBody, request.body, event.interviewId);
+	const { key, deliveryId } = deliveryKey(event.eventType, event.body, request.rawBody, request.body);
 	const staticData = this.getWorkflowStaticData('node');
 	const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`;
 	// Checked in this order on purpose: a key found in static data must not be claimed in the process.
 	if (wasSeen(staticData, key) || !claimInProcess(scope, key)) return { repeat: true, deliveryId };
-	remember(staticData, key);
+	remember(staticData, key, scope);
 	return { repeat: false, deliveryId };
 }
 
@@ -54,6 +66,11 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 
 	const request = this.getRequestObject();
 	const event = normaliseEvent(request.body, request.rawBody);
+	const watched = watchedInterviewId.call(this);
+	// Answered 200, so the sender stops retrying: a copied config or a forwarded event is no error here.
+	if (event.interviewId !== undefined && watched !== '' && event.interviewId !== watched) {
+		return { webhookResponse: otherInterviewAnswer(event, watched) };
+	}
 	if (!isSelected(this.getNodeParameter('events', []) as string[], event.eventType)) {
 		return { webhookResponse: ignoredAnswer(event) };
 	}
@@ -67,8 +84,8 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 	let json = event.json;
 	if (options.includeResult === true) {
 		// The node listens to one interview, so an event that does not name one is about that one.
-		const interviewId = event.interviewId ?? (this.getNodeParameter('interviewId', '', { extractValue: true }) as string);
-		json = { ...json, ...(await resultFields.call(this, interviewId || undefined, event.candidateEmail)) };
+		const interviewId = event.interviewId ?? watched;
+		json = { ...json, ...(await resultFields.call(this, interviewId || undefined, event)) };
 	}
 	return startWorkflow.call(this, json);
 }

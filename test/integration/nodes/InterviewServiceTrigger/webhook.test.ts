@@ -1,5 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { deliveryKey } from '../../../../nodes/InterviewServiceTrigger/dedupe';
 import { TriggerHarness } from '../../../helpers/n8nCoreTriggers';
 import { SandboxControl } from '../../../helpers/sandbox';
 
@@ -165,6 +166,39 @@ describe('Interview Service Trigger webhook, delivered by the sandbox over HTTP'
 			malformed: true,
 			problems: ['No interviewId', 'No candidate e-mail'],
 		});
+	});
+
+	it('an event that names another interview is answered 200 with the reason, and starts nothing', async () => {
+		const ours = await activate({ includeResult: true });
+		const response = await post(ours, JSON.stringify({ event: 'candidateInterviewCompleted', interviewId: 'someone-elses-interview', candidate: { email: ADA.email } }));
+		expect(response.status).toBe(200);
+		expect(await response.json()).toMatchObject({ message: expect.stringContaining(`watches interview "${INTERVIEW_ID}"`) });
+		expect(harness.calls.filter((call) => call.items)).toHaveLength(0);
+		// Nothing was looked up for the other interview.
+		const requests = (await sandbox.control('GET', '/requests')) as { requests: Array<{ path: string }> };
+		expect(requests.requests.some((request) => request.path.includes('someone-elses-interview'))).toBe(false);
+	});
+
+	it('two events of different kinds that share a top-level id start two executions; each one\'s redelivery none', async () => {
+		const ours = await activate({}, ['*']);
+		const completed = JSON.stringify({ id: 'cand-1', event: 'candidateInterviewCompleted', interviewId: INTERVIEW_ID, email: ADA.email });
+		const cheat = JSON.stringify({ id: 'cand-1', event: 'cheatProbabilityMarked', interviewId: INTERVIEW_ID, email: ADA.email });
+		for (const body of [completed, cheat, completed, cheat]) expect((await post(ours, body)).status).toBe(200);
+		expect(harness.calls.filter((call) => call.items)).toHaveLength(2);
+	});
+
+	it('two different deliveries at the same moment both start, and both are remembered whichever write-back n8n keeps', async () => {
+		const ours = await activate();
+		const bodies = ['d-1', 'd-2'].map((deliveryId) =>
+			JSON.stringify({ deliveryId, event: 'candidateInterviewCompleted', interviewId: INTERVIEW_ID, email: `${deliveryId}@example.com` }),
+		);
+		await Promise.all(bodies.map(async (body) => await post(ours, body)));
+		expect(harness.calls.filter((call) => call.items)).toHaveLength(2);
+		const seen = (harness.nodeStaticData().seenDeliveries as Array<[string, number]>).map(([key]) => key);
+		for (const body of bodies) {
+			const parsed = JSON.parse(body) as IDataObject;
+			expect(seen).toContain(deliveryKey(String(parsed.event), parsed, undefined, parsed).key);
+		}
 	});
 
 	it('after delete, the old secret no longer opens the door', async () => {

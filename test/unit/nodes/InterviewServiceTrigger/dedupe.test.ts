@@ -17,7 +17,6 @@ describe('dedupe key', () => {
 		['eventId', { eventId: 'x1' }],
 		['event_id', { event_id: 'x1' }],
 		['webhook_event_id', { webhook_event_id: 'x1' }],
-		['top-level id', { id: 'x1' }],
 		['data.deliveryId', { data: { deliveryId: 'x1' } }],
 		['payload.event_id', { payload: { event_id: 'x1' } }],
 		['object.webhook_event_id', { object: { webhook_event_id: 'x1' } }],
@@ -26,44 +25,51 @@ describe('dedupe key', () => {
 		expect(deliveryIdOf(body as IDataObject)).toBe(_where === 'a number' ? '12345' : 'x1');
 	});
 
-	it('the same id gives the same key whatever field or envelope carries it', () => {
-		const keys = [{ deliveryId: 'x1' }, { data: { event_id: 'x1' }, other: 1 }, { id: 'x1', type: 't' }].map(
-			(body) => deliveryKey(body, undefined, body).key,
+	it('the same kind and id give the same key whatever field or envelope carries the id', () => {
+		const keys = [{ deliveryId: 'x1' }, { data: { event_id: 'x1' }, other: 1 }, { eventId: 'x1', type: 't' }].map(
+			(body) => deliveryKey('completed', body, undefined, body).key,
 		);
 		expect(new Set(keys).size).toBe(1);
 		expect(keys[0]).not.toContain('x1');
 	});
 
-	it('prefers a delivery id to a top-level id, and never takes an id nested in the envelope', () => {
+	it('never takes a bare id, at the top or in the envelope (often the candidate\'s or the interview\'s)', () => {
 		expect(deliveryIdOf({ id: 'top', data: { eventId: 'evt' } })).toBe('evt');
+		expect(deliveryIdOf({ id: 'cand-1' })).toBeUndefined();
 		expect(deliveryIdOf({ data: { id: 'interview-1' } })).toBeUndefined();
-	});
-
-	it('does not take a top-level id that is the interview id (it would merge two candidates\' completions)', () => {
-		expect(deliveryIdOf({ id: 'int-1', interviewId: 'int-1' }, 'int-1')).toBeUndefined();
 		const ada = { id: 'int-1', event: 'completed', email: 'ada@example.com' };
 		const bob = { id: 'int-1', event: 'completed', email: 'bob@example.com' };
-		expect(deliveryKey(ada, undefined, ada, 'int-1').key).not.toBe(deliveryKey(bob, undefined, bob, 'int-1').key);
+		expect(deliveryKey('completed', ada, undefined, ada).key).not.toBe(deliveryKey('completed', bob, undefined, bob).key);
+	});
+
+	it('two events of different kinds never share a key, with or without a delivery id', () => {
+		const completed = { id: 'cand-1', event: 'candidateInterviewCompleted' };
+		const cheat = { id: 'cand-1', event: 'cheatProbabilityMarked' };
+		expect(deliveryKey(completed.event, completed, undefined, completed).key).not.toBe(deliveryKey(cheat.event, cheat, undefined, cheat).key);
+		const withId = { deliveryId: 'd-1' };
+		expect(deliveryKey('candidateInterviewCompleted', withId, undefined, withId).key).not.toBe(
+			deliveryKey('cheatProbabilityMarked', withId, undefined, withId).key,
+		);
 	});
 
 	it('without an id, hashes the raw body: same bytes, same key; other bytes, other key', () => {
-		const a = deliveryKey({ event: 'x' }, Buffer.from('{"event":"x"}'), { event: 'x' });
-		const b = deliveryKey({ event: 'x' }, Buffer.from('{"event":"x"}'), { event: 'x' });
-		const c = deliveryKey({ event: 'x' }, Buffer.from('{"event": "x"}'), { event: 'x' });
+		const a = deliveryKey('x', { event: 'x' }, Buffer.from('{"event":"x"}'), { event: 'x' });
+		const b = deliveryKey('x', { event: 'x' }, Buffer.from('{"event":"x"}'), { event: 'x' });
+		const c = deliveryKey('x', { event: 'x' }, Buffer.from('{"event": "x"}'), { event: 'x' });
 		expect(a).toEqual(b);
 		expect(a.deliveryId).toBeUndefined();
 		expect(c.key).not.toBe(a.key);
 		// An id key and a body key never collide.
-		expect(deliveryKey({ id: 'x' }, undefined, {}).key[0]).not.toBe(a.key[0]);
-		// A body that is not JSON is hashed too.
-		expect(deliveryKey(undefined, undefined, 'plain').key).toBe(deliveryKey(undefined, Buffer.from('plain'), 'plain').key);
+		expect(deliveryKey('x', { deliveryId: 'x' }, undefined, {}).key[0]).not.toBe(a.key[0]);
+		// A body that is not JSON is hashed too, as received.
+		expect(deliveryKey(undefined, undefined, undefined, 'plain').key).not.toBe(deliveryKey(undefined, undefined, undefined, 'plain2').key);
 	});
 });
 
 describe('dedupe memory in static data', () => {
 	it('remembers keys for 24 hours', () => {
 		const staticData: IDataObject = {};
-		remember(staticData, 'k1', 1_000);
+		remember(staticData, 'k1', 'memory-1', 1_000);
 		expect(wasSeen(staticData, 'k1', 1_000 + REMEMBER_MS - 1)).toBe(true);
 		expect(wasSeen(staticData, 'k1', 1_000 + REMEMBER_MS)).toBe(false);
 		expect(wasSeen(staticData, 'k2', 1_000)).toBe(false);
@@ -71,18 +77,18 @@ describe('dedupe memory in static data', () => {
 
 	it('keeps only the newest 1,000 keys, and drops expired ones when it writes', () => {
 		const staticData: IDataObject = {};
-		for (let index = 0; index < MAX_REMEMBERED + 5; index++) remember(staticData, `k${index}`, 10_000 + index);
+		for (let index = 0; index < MAX_REMEMBERED + 5; index++) remember(staticData, `k${index}`, 'memory-2', 10_000 + index);
 		expect(staticData.seenDeliveries).toHaveLength(MAX_REMEMBERED);
 		expect(wasSeen(staticData, 'k4', 20_000)).toBe(false);
 		expect(wasSeen(staticData, 'k5', 20_000)).toBe(true);
-		remember(staticData, 'late', 10_000 + MAX_REMEMBERED + REMEMBER_MS);
+		remember(staticData, 'late', 'memory-2', 10_000 + MAX_REMEMBERED + REMEMBER_MS);
 		// k5..k1000 were written more than 24 h before "late": only k1001..k1004 and "late" stay.
 		expect(staticData.seenDeliveries).toHaveLength(5);
 	});
 
 	it('survives a JSON round trip (as n8n saves it) and ignores entries it cannot read', () => {
 		const staticData: IDataObject = { seenDeliveries: [['bad'], 'x', ['k0', 5]] as unknown as IDataObject[] };
-		remember(staticData, 'k1', 6);
+		remember(staticData, 'k1', 'memory-3', 6);
 		const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
 		expect(wasSeen(saved, 'k0', 7)).toBe(true);
 		expect(wasSeen(saved, 'k1', 7)).toBe(true);
@@ -91,9 +97,9 @@ describe('dedupe memory in static data', () => {
 
 	it('assigns a new list, which is what marks n8n static data as changed', () => {
 		const staticData: IDataObject = {};
-		remember(staticData, 'k1', 1);
+		remember(staticData, 'k1', 'memory-4', 1);
 		const first = staticData.seenDeliveries;
-		remember(staticData, 'k2', 2);
+		remember(staticData, 'k2', 'memory-4', 2);
 		expect(staticData.seenDeliveries).not.toBe(first);
 	});
 });
@@ -104,5 +110,27 @@ describe('in-process claim (two copies at once)', () => {
 		expect(claimInProcess('wf-claim:n1', 'k', 2)).toBe(false);
 		expect(claimInProcess('wf-claim:n2', 'k', 2)).toBe(true);
 		expect(claimInProcess('wf-claim:n1', 'k', 1 + REMEMBER_MS)).toBe(true);
+	});
+});
+
+describe('concurrent calls and n8n\'s whole-object write-back', () => {
+	it('a call that loaded static data before another call saved its key writes that key too', () => {
+		const scope = 'wf-merge:n1';
+		// Both calls loaded the same (empty) static data; each claims its own delivery in the process.
+		const first: IDataObject = {};
+		const second: IDataObject = {};
+		expect(claimInProcess(scope, 'delivery-a', 100)).toBe(true);
+		expect(claimInProcess(scope, 'delivery-b', 101)).toBe(true);
+		remember(first, 'delivery-a', scope, 100);
+		remember(second, 'delivery-b', scope, 101);
+		// Whichever copy n8n writes last, both keys are in it.
+		for (const saved of [first, second]) {
+			expect(wasSeen(saved, 'delivery-a', 102)).toBe(true);
+			expect(wasSeen(saved, 'delivery-b', 102)).toBe(true);
+		}
+		// Another node's keys stay out.
+		const other: IDataObject = {};
+		remember(other, 'delivery-c', 'wf-merge:n2', 103);
+		expect(wasSeen(other, 'delivery-a', 104)).toBe(false);
 	});
 });
