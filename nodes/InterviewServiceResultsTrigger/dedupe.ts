@@ -40,8 +40,9 @@ export function isNewResult(seen: ReadonlySet<string>, result: CompletedResultId
 
 /**
  * The remembered fingerprints after a poll that saw `current`. Returns `seen` itself when nothing
- * is new, so static data is not rewritten. Over the bound, results the service no longer lists go
- * first, oldest first; those still listed go only if they alone exceed the bound.
+ * is new, so static data is not rewritten. Results the service still lists are never forgotten
+ * (forgetting one would emit it again at the next poll); over the bound, only results it no
+ * longer lists go, oldest first. So the memory holds what the service lists plus at most `max`.
  */
 export function rememberResults(seen: string[], current: CompletedResultIdentity[], max = MAX_REMEMBERED_RESULTS): string[] {
 	const known = new Set(seen);
@@ -50,11 +51,11 @@ export function rememberResults(seen: string[], current: CompletedResultIdentity
 	if (added.length === 0) return seen;
 
 	const all = [...seen, ...added];
-	const overflow = all.length - max;
+	const listedNoMore = all.filter((value) => !currentFingerprints.has(value));
+	const overflow = listedNoMore.length - max;
 	if (overflow <= 0) return all;
-	const dropped = new Set(all.filter((value) => !currentFingerprints.has(value)).slice(0, overflow));
-	const kept = all.filter((value) => !dropped.has(value));
-	return kept.slice(Math.max(0, kept.length - max));
+	const dropped = new Set(listedNoMore.slice(0, overflow));
+	return all.filter((value) => !dropped.has(value));
 }
 
 /** What the poller keeps between polls: what it watches, and what it has seen of it. */

@@ -35,13 +35,27 @@ async function completedResults(this: IPollFunctions, interviewId: string | unde
 		return results.filter(isCompleted).map((result) => ({ interviewId, result }));
 	}
 	const found: FoundResult[] = [];
-	for (const id of await fetchPublishedInterviewIds.call(this)) {
-		// An interview deleted between the list and its results is simply gone.
-		const results = await unlessError(fetchCandidateResults.call(this, id), isNotFound, []);
-		found.push(...results.filter(isCompleted).map((result) => ({ interviewId: id, result })));
+	const interviewIds = await fetchPublishedInterviewIds.call(this);
+	const failures: Array<{ interviewId: string; error: unknown }> = [];
+	for (const id of interviewIds) {
+		try {
+			// An interview deleted between the list and its results is simply gone.
+			const results = await unlessError(fetchCandidateResults.call(this, id), isNotFound, []);
+			found.push(...results.filter(isCompleted).map((result) => ({ interviewId: id, result })));
+		} catch (error) {
+			// One broken interview must not hold back the others: skipped for this poll, tried again at the next.
+			failures.push({ interviewId: id, error });
+			this.logger.warn(`Interview Service Results Trigger: skipped interview ${id} for this poll: ${messageOf(error)}`, {
+				interviewId: id,
+				workflowId: this.getWorkflow().id,
+			});
+		}
 	}
+	if (failures.length > 0 && failures.length === interviewIds.length) throw failures[0].error;
 	return found;
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const completedAt = ({ result }: FoundResult) => Date.parse(String(result.completedAt ?? ''));
 

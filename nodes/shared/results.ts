@@ -18,9 +18,16 @@ export async function fetchPublishedInterviewIds(this: InterviewServiceContext):
 	return interviews.map((item) => item.interviewId);
 }
 
-/** Completed: the service has scored the candidate or written the report. */
+const isScore = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * Completed: the service has finished the candidate (a report link, or a status that says
+ * completed) and scored them (at least one numeric score, under either naming). A row with an
+ * empty or all-null `scores` is still on its way, so it is not emitted early with no scores.
+ */
 export function isCompleted(result: CandidateResult): boolean {
-	return Boolean(result.reportLink) || (result.scores !== null && result.scores !== undefined);
+	const finished = Boolean(result.reportLink) || /^completed?$/i.test(String(result.status ?? ''));
+	return finished && Object.values(result.scores ?? {}).some(isScore);
 }
 
 interface SimplifiedResult {

@@ -162,6 +162,27 @@ describe('Interview Service Results Trigger against the sandbox', () => {
 		expect(emails(await trigger.poll())).toEqual(['ada@example.com']);
 	});
 
+	it('watching all published interviews, one that fails is skipped and named in the log, the others still emit, and it is tried again next poll', async () => {
+		const trigger = poller(ALL);
+		await trigger.poll();
+		await sandbox.complete(PUBLISHED, { email: 'ada@example.com' });
+		await sandbox.complete(PUBLISHED_NOT_READY, { email: 'later@example.com' });
+		await sandbox.control('POST', '/faults', { route: 'GET /api/v1/interview/:id/results', pathIncludes: PUBLISHED_NOT_READY, status: 500, count: 1 });
+		const warnings = jest.spyOn(trigger.logger, 'warn');
+		expect(emails(await trigger.poll())).toEqual(['ada@example.com']);
+		expect(warnings.mock.calls.map(([message]) => String(message)).join('\n')).toContain(`skipped interview ${PUBLISHED_NOT_READY}`);
+		// Next poll: the interview answers again and its completion comes out, once.
+		expect(emails(await trigger.poll())).toEqual(['later@example.com']);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	it('watching all published interviews, the poll fails with the service\'s message only when every interview fails', async () => {
+		const trigger = poller(ALL);
+		await trigger.poll();
+		await sandbox.control('POST', '/faults', { route: 'GET /api/v1/interview/:id/results', status: 500, message: 'Results store offline', count: 9 });
+		await expect(trigger.poll()).rejects.toThrow('Results store offline');
+	});
+
 	it('fails with the API message for an unknown interview', async () => {
 		await expect(poller(ONE('ffffffffffffffffffffffff')).poll()).rejects.toThrow('Interview not found');
 	});

@@ -66,16 +66,23 @@ describe('rememberResults', () => {
 		expect(rememberResults([fp(ada)], [ada, bob, bob])).toEqual([fp(ada), fp(bob)]);
 	});
 
-	it('stays within the bound, dropping results the service no longer lists first', () => {
-		const old = [fingerprint('gone-1'), fingerprint('gone-2')];
+	it('keeps at most `max` results the service no longer lists, dropping the oldest of those', () => {
+		const old = [fingerprint('gone-1'), fingerprint('gone-2'), fingerprint('gone-3')];
 		const listed = [1, 2, 3].map((n) => ({ ...ada, email: `c${n}@example.com` }));
-		const remembered = rememberResults([...old, fp(listed[0])], listed, 3);
-		expect(remembered).toEqual(listed.map(fp));
+		const remembered = rememberResults([...old, fp(listed[0])], listed, 2);
+		expect(remembered).toEqual([fingerprint('gone-2'), fingerprint('gone-3'), ...listed.map(fp)]);
 	});
 
-	it('drops the oldest when the listed results alone exceed the bound', () => {
-		const listed = [1, 2, 3, 4].map((n) => ({ ...ada, email: `c${n}@example.com` }));
-		expect(rememberResults([], listed, 3)).toEqual(listed.slice(1).map(fp));
+	it('never forgets a result the service still lists, however many: none is emitted twice', () => {
+		const listed = Array.from({ length: 25 }, (_, n) => ({ ...ada, email: `c${n}@example.com` }));
+		let seen = rememberResults([], listed, 10);
+		expect(seen).toHaveLength(25);
+		// Poll after poll, nothing listed is new again.
+		for (let poll = 0; poll < 3; poll++) {
+			const known = new Set(seen);
+			expect(listed.filter((result) => isNewResult(known, result))).toEqual([]);
+			seen = rememberResults(seen, listed, 10);
+		}
 	});
 });
 

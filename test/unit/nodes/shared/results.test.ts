@@ -18,9 +18,13 @@ describe('unlessError', () => {
 });
 
 describe('isCompleted', () => {
-	it('is true with a report link or scores, false with neither', () => {
-		expect(isCompleted({ reportLink: 'https://r/1', scores: null })).toBe(true);
-		expect(isCompleted({ reportLink: null, scores: { overallScore: 50 } })).toBe(true);
+	it('needs a report link or a completed status, plus at least one numeric score (either naming)', () => {
+		expect(isCompleted({ reportLink: 'https://r/1', scores: { interviewScore: 80 } })).toBe(true);
+		expect(isCompleted({ reportLink: null, status: 'completed', scores: { overallScore: 50 } })).toBe(true);
+		expect(isCompleted({ reportLink: 'https://r/1', scores: null })).toBe(false);
+		expect(isCompleted({ reportLink: 'https://r/1', scores: {} })).toBe(false);
+		expect(isCompleted({ reportLink: 'https://r/1', scores: { interviewScore: null, technicalScore: null } })).toBe(false);
+		expect(isCompleted({ reportLink: null, scores: { overallScore: 50 } })).toBe(false);
 		expect(isCompleted({ reportLink: null, scores: null })).toBe(false);
 		expect(isCompleted({})).toBe(false);
 	});
