@@ -20,6 +20,8 @@ export class InterviewService implements INodeType {
 		description: 'Create AI-conducted interviews, invite candidates and read their results',
 		defaults: { name: 'Interview Service' },
 		usableAsTool: true,
+		// Create Token and Create Link output a bearer token and a presigned link: n8n 2.x always redacts these in executions.
+		sensitiveOutputFields: ['accessToken', 'presignedUrl'],
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'interviewServiceApi', required: true }],

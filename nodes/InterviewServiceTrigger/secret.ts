@@ -2,11 +2,12 @@ import { createHash, randomBytes, timingSafeEqual } from 'crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-/**
+import { SECRET_QUERY_PARAMETER } from '../shared/webhookSecret';
+
+/*
  * The spec shows no signing for webhook calls, so the only proof that a POST comes from the
  * service is a secret we put into the URL we register: whoever knows that URL can call us.
  */
-const SECRET_QUERY_PARAMETER = 'secret';
 
 /** 32 random bytes as hex: unguessable, and URL-safe without encoding. */
 export function createWebhookSecret(): string {

@@ -51,18 +51,22 @@ export function requestTimeoutSeconds(credentials: ICredentialDataDecryptedObjec
 	return Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_REQUEST_TIMEOUT_SECONDS;
 }
 
-/** Why no answer came back, told apart by the error code: a wrong address, a dropped connection, or a silent service. */
+/**
+ * Why no answer came back, told apart by the error code: a wrong address, a dropped connection, or
+ * a silent service. Said in words only: n8n replaces any error message that contains a code such
+ * as ECONNRESET with its own generic text (n8n-workflow `NodeError`, COMMON_ERRORS), which would
+ * hide that the token exchange failed.
+ */
 function noAnswerReason(code: string | undefined, timeoutMs: number): string {
-	if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-		return `the host refused the connection or could not be found (${code}); check the Base URL`;
-	}
+	if (code === 'ECONNREFUSED') return 'the host refused the connection; check the Base URL';
+	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host could not be found; check the Base URL';
 	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
-		return `no answer within ${timeoutMs / 1000} s (${code}); the service may be overloaded, try again later`;
+		return `no answer within ${timeoutMs / 1000} s; the service may be overloaded, try again later`;
 	}
 	if (code === 'ECONNRESET' || code === 'EPIPE') {
-		return `the connection was reset before an answer came (${code}); the service or a proxy dropped it, try again later`;
+		return 'the connection was reset before an answer came; the service or a proxy dropped it, try again later';
 	}
-	return `no answer from the service${code ? ` (${code})` : ''}`;
+	return 'no answer from the service';
 }
 
 /** The API's own `message` of a failed exchange; never the request, which holds the key. */

@@ -238,6 +238,8 @@ export interface RunNodeOptions {
 	/** Reuse a helper across runs, e.g. to keep the token as n8n's database would. */
 	credentialsHelper?: TestCredentialsHelper;
 	continueOnFail?: boolean;
+	/** n8n's On Error setting, when it is not Stop Workflow; `continueErrorOutput` gives the node a second (error) output. */
+	onError?: 'continueRegularOutput' | 'continueErrorOutput';
 	/** n8n's Retry On Fail setting of the node. */
 	retryOnFail?: { maxTries: number; waitBetweenTries: number };
 	typeVersion?: number;
@@ -276,6 +278,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		parameters: options.parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Interview Service account' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const, continueOnFail: true } : {}),
+		...(options.onError ? { onError: options.onError } : {}),
 		...(options.retryOnFail ? { retryOnFail: true, ...options.retryOnFail } : {}),
 	};
 	const workflow = new Workflow({

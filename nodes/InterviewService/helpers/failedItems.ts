@@ -3,10 +3,13 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { retryAfterOf, statusOf } from '../../shared/transport/errors';
 
-export type ItemOutcome = { itemIndex: number; json: IDataObject[] } | { itemIndex: number; error: Error };
+/** An item's failure, as n8n's own errors: n8n routes an item that carries one to the error output. */
+export type ItemError = NodeApiError | NodeOperationError;
+
+export type ItemOutcome = { itemIndex: number; json: IDataObject[] } | { itemIndex: number; error: ItemError };
 
 /** Keeps our own errors as they are (they already name the item); wraps anything else. */
-export function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+export function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
@@ -18,6 +21,11 @@ export function failItem(context: IExecuteFunctions, error: unknown, itemIndex: 
 	const nodeError = asNodeError(context, error, itemIndex);
 	if (!context.continueOnFail()) throw nodeError;
 	return { itemIndex, error: nodeError };
+}
+
+/** Whether the node's On Error setting is "Continue (using error output)". */
+export function usesErrorOutput(context: IExecuteFunctions): boolean {
+	return context.getNode().onError === 'continueErrorOutput';
 }
 
 /** What an item on the error output holds: the message, and the HTTP status and Retry-After when there were any. */

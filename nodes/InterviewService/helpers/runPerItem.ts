@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { sendBatches } from './batchSender';
-import { failItem } from './failedItems';
+import { failItem, usesErrorOutput } from './failedItems';
 import { prepareItems } from './prepareItems';
 import { NO_MEMORY, batchKey, finishBatches, sentBatches } from './sentBatches';
 
@@ -28,5 +28,5 @@ export async function runPerItem<T>(
 		outcomesOf: ({ itemIndex }, result) => [{ itemIndex, json: Array.isArray(result) ? result : [result] }],
 		failuresOf: ({ itemIndex }, error) => [failItem(context, error, itemIndex)],
 	});
-	return finishBatches(memory, [...failures, ...outcomes]);
+	return finishBatches(memory, [...failures, ...outcomes], usesErrorOutput(context));
 }

@@ -40,9 +40,9 @@ export function sentBatches(context: IExecuteFunctions, operation: string): Sent
  * The node's output; the memory of sent batches is dropped when every item succeeded (n8n re-runs a
  * node whose first output item is an error, so it is kept otherwise).
  */
-export function finishBatches(memory: SentBatches, outcomes: ItemOutcome[]): INodeExecutionData[] {
+export function finishBatches(memory: SentBatches, outcomes: ItemOutcome[], errorOutput = false): INodeExecutionData[] {
 	if (outcomes.every((outcome) => !('error' in outcome))) memory.forget();
-	return toExecutionData(outcomes);
+	return toExecutionData(outcomes, errorOutput);
 }
 
 /** A short stable key for what a batch sends: the same request content gives the same key. */

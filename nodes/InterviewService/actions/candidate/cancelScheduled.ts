@@ -4,7 +4,7 @@ import { cancelScheduledBody, cancelScheduledData } from '../../../shared/contra
 import { emailKey, toEmailList } from '../../../shared/email';
 import { batchKey, finishBatches, sentBatches } from '../../helpers/sentBatches';
 import { chunk, groupBy, sendBatches } from '../../helpers/batchSender';
-import { failItem } from '../../helpers/failedItems';
+import { failItem, usesErrorOutput } from '../../helpers/failedItems';
 import { prepareItems } from '../../helpers/prepareItems';
 import type { ItemOutcome } from '../../helpers/failedItems';
 import type { PreparedItem } from '../../helpers/prepareItems';
@@ -210,7 +210,7 @@ async function cancel(this: IExecuteFunctions, source: EmailSource): Promise<INo
 		outcomesOf: source === 'list' ? listedOutcomes : cancelOutcomes,
 		failuresOf: (batch, error) => batch.map(({ itemIndex }) => failItem(this, error, itemIndex)),
 	});
-	return finishBatches(memory, [...failures, ...outcomes]);
+	return finishBatches(memory, [...failures, ...outcomes], usesErrorOutput(this));
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {

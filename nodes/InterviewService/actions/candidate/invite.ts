@@ -6,7 +6,7 @@ import type { AccessLink, Candidate } from '../../../shared/contract';
 import { emailKey } from '../../../shared/email';
 import { batchKey, finishBatches, sentBatches } from '../../helpers/sentBatches';
 import { chunk, groupBy, sendBatches } from '../../helpers/batchSender';
-import { failItem } from '../../helpers/failedItems';
+import { failItem, usesErrorOutput } from '../../helpers/failedItems';
 import { prepareItems } from '../../helpers/prepareItems';
 import type { ItemOutcome } from '../../helpers/failedItems';
 import type { PreparedItem } from '../../helpers/prepareItems';
@@ -379,5 +379,5 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		outcomesOf: (batch, links) => matchLinks.call(this, batch, links),
 		failuresOf: (batch, error) => batch.map(({ itemIndex }) => failItem(this, error, itemIndex)),
 	});
-	return finishBatches(memory, [...failures, ...outcomes]);
+	return finishBatches(memory, [...failures, ...outcomes], usesErrorOutput(this));
 }

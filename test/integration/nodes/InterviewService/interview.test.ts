@@ -146,6 +146,16 @@ describe('interview operations through n8n against the sandbox', () => {
 		expect(JSON.stringify(result.error)).not.toContain('wrong-key-123');
 	});
 
+	it.each([
+		['a reset connection', { drop: true }, /token exchange failed: the connection was reset before an answer came/],
+		['an HTTP status with the service\'s message', { status: 503, message: 'Auth is down for maintenance' }, /token exchange failed \(HTTP 503\): Auth is down for maintenance/],
+	])('names the token exchange and the cause for %s', async (_kind, fault, expected) => {
+		await env.control('POST', '/faults', { route: 'POST /api/v1/auth/token', ...fault });
+		const result = await env.run({ resource: 'interview', operation: 'getMany', returnAll: true, filters: {} });
+		expect(result.error?.message).toMatch(expected);
+		expect(JSON.stringify(result.error)).not.toContain(env.credentials.apiKey);
+	});
+
 	it('reads every interview when the server silently caps the page size', async () => {
 		await env.seedInterviews(Array.from({ length: 75 }, (_, index) => ({ interviewName: `Interview ${index}` })));
 		await env.control('PATCH', '/config', { maxPageSize: 20 });
