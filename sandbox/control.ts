@@ -10,7 +10,7 @@ import { revokeAllTokens } from './auth';
 import type { SandboxContext } from './context';
 import { DEMO_SEED } from './demo-data';
 import { ANY_ROUTE, type FaultSpec } from './faults';
-import { ApiError, requireInterview, validate } from './http';
+import { ApiError, validate } from './http';
 import { completedCandidate, newCandidate, resultView, scoresFrom } from './model';
 import { API_PREFIX } from './routes';
 import { completeBody, configPatch, expireTokensBody, faultBody, redeliverBody, resetBody } from './schemas';
@@ -59,8 +59,26 @@ export function registerControl(app: FastifyInstance, context: SandboxContext, i
 		interviewIds: applySeed(state, request.body, context.baseUrl()),
 	}));
 
+	/*
+	 * The undocumented dialect: fields written into a stored interview or candidate as they are,
+	 * unvalidated (an enum value the spec does not list, a fraction, a null), so tests can see the
+	 * nodes read what a growing service sends.
+	 */
+	app.patch<{ Params: { id: string } }>(`${CONTROL_PREFIX}/interviews/:id/raw`, async (request) => {
+		const interview = state.requireInterview(request.params.id);
+		Object.assign(interview, rawFields(request.body));
+		return { interview };
+	});
+	app.patch<{ Params: { id: string; email: string } }>(`${CONTROL_PREFIX}/interviews/:id/candidates/:email/raw`, async (request) => {
+		const candidate = state.findCandidate(request.params.id, request.params.email);
+		if (!candidate) throw new ApiError(404, 'Candidate not found', null);
+		// Changed in place: its key stays the e-mail it was invited with, even when the field now holds null.
+		Object.assign(candidate, rawFields(request.body));
+		return { candidate };
+	});
+
 	app.post<{ Params: { id: string } }>(`${CONTROL_PREFIX}/interviews/:id/complete`, async (request) => {
-		const interview = requireInterview(state, request.params.id);
+		const interview = state.requireInterview(request.params.id);
 		const body = validate(completeBody, request.body);
 		const now = new Date().toISOString();
 		const existing = state.findCandidate(interview.interviewId, body.email) ?? newCandidate(interview.interviewId, body.email, now);
@@ -139,4 +157,9 @@ export function registerControl(app: FastifyInstance, context: SandboxContext, i
 		interviews: [...state.interviews.values()],
 		candidates: state.allCandidates(),
 	}));
+}
+
+function rawFields(body: unknown): Record<string, unknown> {
+	if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(422, 'Expected a JSON object of fields', null);
+	return body as Record<string, unknown>;
 }

@@ -3,7 +3,6 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
 import { MESSAGES } from './assumptions';
-import type { SandboxState, StoredInterview } from './state';
 
 export interface ValidationIssue {
 	path: string;
@@ -44,10 +43,4 @@ export function validate<T extends z.ZodTypeAny>(schema: T, input: unknown): z.i
 
 export function interviewNotFound(interviewId: string): ApiError {
 	return new ApiError(404, MESSAGES.interviewNotFound, { code: 'INTERVIEW_NOT_FOUND', interviewId });
-}
-
-export function requireInterview(state: SandboxState, interviewId: string): StoredInterview {
-	const interview = state.interviews.get(interviewId);
-	if (!interview) throw interviewNotFound(interviewId);
-	return interview;
 }

@@ -3,6 +3,7 @@ import type { CompetencyItem } from '../nodes/shared/contract';
 
 import type { CandidateState, DEFAULT_INTERVIEW_CONFIG, ScoreStyle, WebhookRedelivery, WebhookStyle } from './assumptions';
 import type { FaultTable } from './faults';
+import { interviewNotFound } from './http';
 
 export interface SandboxConfig {
 	scoreStyle: ScoreStyle;
@@ -120,6 +121,13 @@ const candidateKey = (interviewId: string, email: string) => `${interviewId}\n${
 
 export class SandboxState {
 	interviews = new Map<string, StoredInterview>();
+
+	/** The interview, or the API's 404 answer. */
+	requireInterview(interviewId: string): StoredInterview {
+		const interview = this.interviews.get(interviewId);
+		if (!interview) throw interviewNotFound(interviewId);
+		return interview;
+	}
 
 	/** Insertion order is invitation order: re-inviting an e-mail keeps its place. */
 	private candidates = new Map<string, StoredCandidate>();

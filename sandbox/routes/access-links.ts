@@ -11,7 +11,7 @@ import type { Candidate } from '../../nodes/shared/contract';
 import { accessLinksBody } from '../../nodes/shared/contract';
 import { requireBearer } from '../auth';
 import type { SandboxContext } from '../context';
-import { requireInterview, sendData, validate } from '../http';
+import { sendData, validate } from '../http';
 import { interviewLinkFor, newCandidate } from '../model';
 import type { SandboxState, StoredCandidate, StoredInterview } from '../state';
 
@@ -56,7 +56,7 @@ export function registerAccessLinks(app: FastifyInstance, context: SandboxContex
 		'/api/v1/interview/:id/access-links',
 		{ onRequest: requireBearer(context) },
 		async (request, reply) => {
-			const interview: StoredInterview = requireInterview(context.state, request.params.id);
+			const interview: StoredInterview = context.state.requireInterview(request.params.id);
 			const body = validate(accessLinksBody, request.body);
 			const window = { startTime: body.startTime, endTime: body.endTime };
 			const now = new Date().toISOString();

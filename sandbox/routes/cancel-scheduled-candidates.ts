@@ -8,7 +8,7 @@ import { cancelScheduledBody } from '../../nodes/shared/contract';
 import { CANCELLABLE_STATE } from '../assumptions';
 import { requireBearer } from '../auth';
 import type { SandboxContext } from '../context';
-import { requireInterview, sendData, validate } from '../http';
+import { sendData, validate } from '../http';
 import type { StoredCandidate } from '../state';
 
 export function registerCancelScheduledCandidates(app: FastifyInstance, context: SandboxContext) {
@@ -16,7 +16,7 @@ export function registerCancelScheduledCandidates(app: FastifyInstance, context:
 		'/api/v1/interview/:id/cancel-scheduled-candidates',
 		{ onRequest: requireBearer(context) },
 		async (request, reply) => {
-			const interview = requireInterview(context.state, request.params.id);
+			const interview = context.state.requireInterview(request.params.id);
 			const body = validate(cancelScheduledBody, request.body);
 			const cancelled = new Map<string, StoredCandidate>();
 			for (const email of body.candidateEmails) {

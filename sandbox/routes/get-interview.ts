@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { requireBearer } from '../auth';
 import type { SandboxContext } from '../context';
-import { requireInterview, sendData } from '../http';
+import { sendData } from '../http';
 import { interviewView } from '../model';
 
 export function registerGetInterview(app: FastifyInstance, context: SandboxContext) {
@@ -11,7 +11,7 @@ export function registerGetInterview(app: FastifyInstance, context: SandboxConte
 		'/api/v1/interview/get-interview/:id',
 		{ onRequest: requireBearer(context) },
 		async (request, reply) => {
-			const interview = requireInterview(context.state, request.params.id);
+			const interview = context.state.requireInterview(request.params.id);
 			return sendData(reply, 200, 'Interview fetched successfully', interviewView(interview));
 		},
 	);

@@ -9,7 +9,7 @@ import { updateSettingsBody } from '../../nodes/shared/contract';
 import { MESSAGES } from '../assumptions';
 import { requireBearer } from '../auth';
 import type { SandboxContext } from '../context';
-import { ApiError, requireInterview, sendData, validate } from '../http';
+import { ApiError, sendData, validate } from '../http';
 import { fullConfig, statusFor } from '../model';
 import type { StoredInterview } from '../state';
 
@@ -42,7 +42,7 @@ export function registerInterviewSettings(app: FastifyInstance, context: Sandbox
 		'/api/v1/interview/:id/settings',
 		{ onRequest: requireBearer(context) },
 		async (request, reply) => {
-			const interview = requireInterview(context.state, request.params.id);
+			const interview = context.state.requireInterview(request.params.id);
 			const body = validate(updateSettingsBody, request.body);
 			if (body.interviewId !== undefined && body.interviewId !== interview.interviewId) {
 				throw new ApiError(422, MESSAGES.validation, [

@@ -9,7 +9,7 @@ import { listResultsQuery } from '../../nodes/shared/contract';
 import { RESULTS_NOT_READY } from '../assumptions';
 import { requireBearer } from '../auth';
 import type { SandboxContext } from '../context';
-import { ApiError, requireInterview, sendData, validate } from '../http';
+import { ApiError, sendData, validate } from '../http';
 import { matchesSearch, resultView } from '../model';
 import { pageOf } from '../pagination';
 
@@ -18,7 +18,7 @@ export function registerResults(app: FastifyInstance, context: SandboxContext) {
 		'/api/v1/interview/:id/results',
 		{ onRequest: requireBearer(context) },
 		async (request, reply) => {
-			const interview = requireInterview(context.state, request.params.id);
+			const interview = context.state.requireInterview(request.params.id);
 			const query = validate(listResultsQuery, request.query);
 			const candidates = context.state.notCancelledCandidatesOf(interview.interviewId);
 			if (candidates.length > 0 && !candidates.some((candidate) => candidate.status === 'completed')) {

@@ -10,7 +10,7 @@ import { updateInterviewBody } from '../../nodes/shared/contract';
 import { MESSAGES } from '../assumptions';
 import { requireBearer } from '../auth';
 import type { SandboxContext } from '../context';
-import { ApiError, requireInterview, sendData, validate } from '../http';
+import { ApiError, sendData, validate } from '../http';
 import { statusFor } from '../model';
 import type { StoredInterview } from '../state';
 
@@ -23,7 +23,7 @@ export function registerUpdateInterview(app: FastifyInstance, context: SandboxCo
 		'/api/v1/interview/:id/update-interview',
 		{ onRequest: requireBearer(context) },
 		async (request, reply) => {
-			const interview = requireInterview(context.state, request.params.id);
+			const interview = context.state.requireInterview(request.params.id);
 			const body = validate(updateInterviewBody, request.body);
 			const updated: StoredInterview = {
 				...interview,
