@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { candidateResult } from '../shared/contract';
+import { documentedResult } from '../shared/contract';
 import { simplifyResult } from '../shared/results';
 import { eventKindOf } from './eventKind';
 import type { EventKind } from './eventKind';
@@ -130,7 +130,8 @@ function rawScores(sources: IDataObject[]): unknown {
 function scoresOf(sources: IDataObject[]): { scores?: IDataObject; problem?: string } {
 	const found = rawScores(sources);
 	if (found === undefined) return {};
-	const parsed = candidateResult.safeParse({ scores: found });
+	// The scores are acted on here (normalised to our names), so they are checked as documented.
+	const parsed = documentedResult.safeParse({ scores: found });
 	if (!parsed.success) return { problem: 'The scores are not numbers' };
 	const { interviewScore, communicationScore, codingScore } = simplifyResult(parsed.data);
 	return { scores: { interviewScore, communicationScore, codingScore } };

@@ -61,9 +61,9 @@ export async function searchInterviews(
 	const search = filter?.trim() ? filter.trim() : undefined;
 	const limit = shown + PICKER_STEP;
 	const interviews = await listInterviews.call(this, { search, limit });
-	const results: INodeListSearchItems[] = interviews.slice(shown).map((item) => ({
-		name: item.status ? `${item.interviewName ?? item.interviewId} (${item.status})` : (item.interviewName ?? item.interviewId),
-		value: item.interviewId,
+	const results: INodeListSearchItems[] = interviews.slice(shown).filter((item) => typeof item.interviewId === 'string').map((item) => ({
+		name: item.status ? `${String(item.interviewName ?? item.interviewId)} (${String(item.status)})` : String(item.interviewName ?? item.interviewId),
+		value: String(item.interviewId),
 	}));
 	return { results, paginationToken: interviews.length >= limit ? String(limit) : undefined };
 }

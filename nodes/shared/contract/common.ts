@@ -13,4 +13,17 @@ export const email = z.string().email({ message: 'must be a valid e-mail address
 /** Free-form metadata: any JSON object (the usual shape holds `Id`, `name`, `clientId`). */
 export const metaData = z.record(z.string(), z.unknown());
 
+/**
+ * Reads a record of the service leniently ("be liberal in what you accept"): when `schema` accepts
+ * it, its parsed form; otherwise the record exactly as received. Services add enum values, send a
+ * fraction or a null without a new API version; one such value must never fail a read or a list.
+ * What an operation acts on (an id, the e-mail it matches on) is checked where it is used.
+ */
+export function lenient<T extends z.ZodTypeAny>(schema: T) {
+	return z.record(z.string(), z.unknown()).transform((record) => {
+		const parsed = schema.safeParse(record);
+		return (parsed.success ? parsed.data : record) as z.infer<T>;
+	});
+}
+
 export const nonNegativeInt = z.number().int({ message: 'must be a whole number' }).min(0, { message: 'must be 0 or more' });

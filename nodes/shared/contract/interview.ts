@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { httpUrl, metaData, nonNegativeInt } from './common';
+import { httpUrl, lenient, metaData, nonNegativeInt } from './common';
 
 export const INTERVIEW_STATUSES = ['draft', 'published', 'completed'] as const;
 export const JD_TYPES = ['text', 'link'] as const;
@@ -51,8 +51,8 @@ export const codingSectionItem = z
 	})
 	.partial();
 
-/** An interview as the API returns it. Read leniently: unknown fields are kept. */
-export const interview = z
+/** An interview as documented. Unknown fields are kept. */
+const documentedInterview = z
 	.object({
 		interviewId: z.string(),
 		interviewName: z.string().optional(),
@@ -71,7 +71,10 @@ export const interview = z
 		codingSection: z.array(codingSectionItem).optional(),
 	})
 	.passthrough();
-export type Interview = z.infer<typeof interview>;
+
+/** An interview as the API returns it, read leniently (see `lenient`): an undocumented value passes through as received. */
+export const interview = lenient(documentedInterview);
+export type Interview = z.infer<typeof documentedInterview>;
 
 const experienceRange = <T extends { minExperience?: number; maxExperience?: number }>(body: T) =>
 	body.minExperience === undefined || body.maxExperience === undefined || body.minExperience <= body.maxExperience;

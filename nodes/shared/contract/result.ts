@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { metaData } from './common';
+import { lenient, metaData } from './common';
 
 /**
  * Scores as documented (`interviewScore`, `communicationScore`, `codingScore`), or as the
@@ -17,7 +17,8 @@ const scores = z
 	.partial()
 	.passthrough();
 
-export const candidateResult = z
+/** A result row as documented (scores are numbers or null), for what acts on the scores. */
+export const documentedResult = z
 	.object({
 		interviewId: z.string().optional(),
 		candidate: z.object({ name: z.string().optional(), email: z.string().optional() }).passthrough().optional(),
@@ -26,7 +27,10 @@ export const candidateResult = z
 		reportLink: z.string().nullable().optional(),
 	})
 	.passthrough();
-export type CandidateResult = z.infer<typeof candidateResult>;
+export type CandidateResult = z.infer<typeof documentedResult>;
+
+/** A result row, read leniently (see `lenient`): a row with an undocumented value (an e-mail of null, say) stays in the list as received. */
+export const candidateResult = lenient(documentedResult);
 
 /** Query of `GET /api/v1/interview/{id}/results`. */
 export const listResultsQuery = z.object({

@@ -35,7 +35,8 @@ export async function listInterviews(
 				qs: withoutUndefined({ page, limit: pageLimit, status, search }),
 				itemIndex,
 			}),
-		{ limit, keyOf: (item) => item.interviewId },
+		// A row without an id (read leniently) is known by its content.
+		{ limit, keyOf: (item) => (typeof item.interviewId === 'string' ? item.interviewId : JSON.stringify(item)) },
 	);
 }
 

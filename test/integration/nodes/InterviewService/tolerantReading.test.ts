@@ -1,0 +1,61 @@
+import { searchInterviewsThroughN8n } from '../../../helpers/picker';
+import { interviewById, openSandbox } from '../../../helpers/sandbox';
+import type { SandboxRun } from '../../../helpers/sandbox';
+
+/*
+ * A service that grows: values outside the documented enums and types, nulls where the spec has
+ * strings. The sandbox writes them into its records unvalidated (`PATCH /__sandbox/.../raw`); the
+ * nodes must pass them through as received, and one such record must never fail a list.
+ */
+
+let env: SandboxRun;
+
+beforeAll(async () => {
+	env = await openSandbox();
+});
+afterAll(async () => await env.close());
+beforeEach(async () => await env.control('POST', '/reset'));
+
+const ODD = { jdType: 'file', minExperience: 1.5, metaData: null, status: 'archived', interviewConfig: { allowAccess: 'partnersOnly', webhookUrl: null } };
+
+async function seedWithOneOdd() {
+	const ids = await env.seedInterviews(Array.from({ length: 5 }, (_, n) => ({ interviewName: `Interview ${n}`, published: true })));
+	await env.control('PATCH', `/interviews/${ids[2]}/raw`, ODD);
+	return ids;
+}
+
+describe('tolerant reading: documented and undocumented values', () => {
+	it('Get Many lists every interview, the odd one with its values as received', async () => {
+		const ids = await seedWithOneOdd();
+		const run = await env.run({ resource: 'interview', operation: 'getMany', returnAll: true, filters: {} });
+		expect(run.error).toBeUndefined();
+		expect(run.items.map((item) => item.json.interviewId).sort()).toEqual([...ids].sort());
+		const odd = run.items.find((item) => item.json.interviewId === ids[2])!.json;
+		expect(odd).toMatchObject({ jdType: 'file', minExperience: 1.5, metaData: null, status: 'archived' });
+		const documented = run.items.find((item) => item.json.interviewId === ids[0])!.json;
+		expect(documented).toMatchObject({ jdType: expect.stringMatching(/^(text|link)$/) });
+	});
+
+	it('Get reads the odd interview as received', async () => {
+		const ids = await seedWithOneOdd();
+		const run = await env.run({ resource: 'interview', operation: 'get', interviewId: interviewById(ids[2]) });
+		expect(run.error).toBeUndefined();
+		expect(run.items[0].json).toMatchObject({ interviewId: ids[2], jdType: 'file', interviewConfig: { allowAccess: 'partnersOnly' } });
+	});
+
+	it('the picker lists the odd interview too', async () => {
+		const ids = await seedWithOneOdd();
+		const listed = await searchInterviewsThroughN8n(env.credentials);
+		expect(listed).toEqual(expect.arrayContaining(ids));
+	});
+
+	it('Result → Get Many keeps a row whose e-mail and metadata are null, and still matches the others by e-mail', async () => {
+		const [interviewId] = await env.seedInterviews([{ interviewName: 'Results', published: true }]);
+		for (const email of ['ada@example.com', 'bob@example.com']) await env.control('POST', `/interviews/${interviewId}/complete`, { email });
+		await env.control('PATCH', `/interviews/${interviewId}/candidates/${encodeURIComponent('bob@example.com')}/raw`, { email: null, metaData: null });
+		const all = await env.run({ resource: 'result', operation: 'getMany', interviewId: interviewById(interviewId), returnAll: true, options: {} });
+		expect(all.error).toBeUndefined();
+		expect(all.items).toHaveLength(2);
+		expect(all.items.map((item) => item.json.email).sort()).toEqual(['ada@example.com', null].sort());
+	});
+});
