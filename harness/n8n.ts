@@ -65,8 +65,11 @@ export interface N8nInstance {
 	logTail(lines?: number): string;
 	/** Keeps the user folder (database, n8n.log) after `stop()`, for a failed test. */
 	keepUserFolder(): void;
-	/** Stops n8n and starts it again on the same user folder, port and environment (a restart as users do it). */
-	restart(): Promise<void>;
+	/**
+	 * Stops n8n and starts it again on the same user folder, port and environment (a restart as users
+	 * do it); `env` changes the environment from then on, e.g. another public `WEBHOOK_URL`.
+	 */
+	restart(env?: NodeJS.ProcessEnv): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -398,8 +401,9 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 			keepUserFolder = true;
 		},
 
-		async restart() {
+		async restart(changes = {}) {
 			await stopServer();
+			Object.assign(env, changes);
 			server = spawnN8nServer(runtime, userFolder, env, { append: true });
 			await untilReady();
 		},

@@ -22,6 +22,8 @@ export interface NodeSpec {
 	retryOnFail?: boolean;
 	maxTries?: number;
 	waitBetweenTries?: number;
+	/** n8n's node setting "On Error": Stop Workflow when absent. */
+	onError?: 'continueRegularOutput' | 'continueErrorOutput';
 }
 
 export function sandboxCredential(

@@ -15,7 +15,14 @@ import { sleep } from '../../harness/process';
 import { TRIGGER_NODE_TYPE, buildWorkflow, interviewById, interviewServiceNode } from '../../harness/workflow';
 import { TEST_TIMEOUT_MS, useE2e } from './helpers/context';
 import type { E2eContext } from './helpers/context';
-import { expectExecutionCountStays, postUntilRegistered, redeliverUntilRegistered, waitForExecutions, waitForWebhookUrl } from './helpers/executions';
+import {
+	expectExecutionCountStays,
+	interviewConfigOf,
+	postUntilRegistered,
+	redeliverUntilRegistered,
+	waitForExecutions,
+	waitForWebhookUrl,
+} from './helpers/executions';
 import type { DeliveryView } from './helpers/executions';
 
 const { withLog } = useE2e();
@@ -223,3 +230,77 @@ describe('Interview Service Trigger in real n8n: one execution per delivery, als
 		TEST_TIMEOUT_MS,
 	);
 });
+
+const SLOT_WORKFLOW_ID = 'e2eTriggerSlot';
+const USERS_URL = 'https://ats.example.com/hooks/slot';
+
+/**
+ * Issue 16: the slot survives a move of n8n's public address and an outage at deactivation.
+ * n8n's public API answers (de)activation before the trigger's create/delete has run, so every
+ * check waits on the sandbox.
+ */
+describe('Interview Service Trigger in real n8n: the user\'s URL survives moves and outages', () => {
+	const slot: { interviewId?: string; webhookId?: string } = {};
+
+	it(
+		'a restart under another WEBHOOK_URL registers there, and deactivation afterwards restores the user\'s URL',
+		withLog(async (ctx) => {
+			const seeded = await ctx.control.post('/seed', {
+				interviews: [{ interviewName: 'E2E slot interview', status: 'published', interviewConfig: { webhookUrl: USERS_URL } }],
+			});
+			slot.interviewId = (seeded.data as { interviewIds: string[] }).interviewIds[0];
+			slot.webhookId = randomUUID();
+			const trigger = {
+				...interviewServiceNode(TRIGGER, { interviewId: interviewById(slot.interviewId), events: ['completed'], options: {} }, ctx.credential, TRIGGER_NODE_TYPE),
+				webhookId: slot.webhookId,
+			};
+			await ctx.n8n.importWorkflow(buildWorkflow(SLOT_WORKFLOW_ID, 'e2e trigger slot', [trigger], []));
+			await ctx.n8n.activate(SLOT_WORKFLOW_ID);
+			const port = new URL(ctx.n8n.url).port;
+			await waitForWebhookUrl(ctx, slot.interviewId, (url) => url.startsWith(`http://127.0.0.1:${port}/webhook/${slot.webhookId}/`));
+
+			// A new public address (say a new tunnel): n8n's own listener is unchanged.
+			await ctx.n8n.restart({ WEBHOOK_URL: `http://localhost:${port}/` });
+			const moved = await waitForWebhookUrl(ctx, slot.interviewId, (url) => url.startsWith(`http://localhost:${port}/webhook/${slot.webhookId}/`));
+			expect(new URL(String(moved.webhookUrl)).searchParams.get('secret')).toEqual(expect.any(String));
+
+			await ctx.n8n.deactivate(SLOT_WORKFLOW_ID);
+			await waitForWebhookUrl(ctx, slot.interviewId, (url) => url === USERS_URL);
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'deactivation while the service is down leaves a restore owed (logged), done at the next activation and deactivation',
+		withLog(async (ctx) => {
+			const interviewId = String(slot.interviewId);
+			await ctx.n8n.activate(SLOT_WORKFLOW_ID);
+			await waitForWebhookUrl(ctx, interviewId, (url) => url.includes(`/webhook/${slot.webhookId}/`));
+
+			await ctx.control.post('/faults', { route: '*', status: 503, count: 1000 });
+			try {
+				await ctx.n8n.deactivate(SLOT_WORKFLOW_ID);
+				await pollLog(ctx, `could not give interview ${interviewId} its webhook URL back`);
+				expect(String((await interviewConfigOf(ctx, interviewId)).webhookUrl)).toContain(`/webhook/${slot.webhookId}/`);
+			} finally {
+				await ctx.control.delete('/faults');
+			}
+
+			await ctx.n8n.activate(SLOT_WORKFLOW_ID);
+			await waitForWebhookUrl(ctx, interviewId, (url) => url.includes(`/webhook/${slot.webhookId}/`));
+			await ctx.n8n.deactivate(SLOT_WORKFLOW_ID);
+			await waitForWebhookUrl(ctx, interviewId, (url) => url === USERS_URL);
+		}),
+		TEST_TIMEOUT_MS,
+	);
+});
+
+/** Waits (bounded) for a line in n8n's log. */
+async function pollLog(ctx: E2eContext, text: string, timeoutMs = 30_000) {
+	const until = Date.now() + timeoutMs;
+	while (Date.now() < until) {
+		if (ctx.n8n.logTail(400).includes(text)) return;
+		await sleep(500);
+	}
+	throw new Error(`n8n never logged "${text}"`);
+}

@@ -33,7 +33,10 @@ interface PageWalkOptions<T> {
  *
  * The first pages are read one by one until the page size is known: a full first page, or a
  * short first page (the whole list, or a capped `limit`) confirmed by a second page as long. From
- * then on up to `concurrency` next pages are in flight, each handled in order as it completes,
+ * then on the window of pages in flight starts at one and doubles with every full page, up to
+ * `concurrency` (adaptive prefetch): a list that ends within a few pages costs at most one request
+ * past its end, while a long export soon reads `concurrency` pages at once. Each page is handled in
+ * order as it completes,
  * with the same checks: an empty or short page ends the walk, a page of only known items is an
  * error, and no more pages are asked than `limit` can still use. Requests still in flight when
  * the walk ends are waited for (their answers dropped), so none outlives the walk.
@@ -83,9 +86,9 @@ export async function collectPages<T>(
 
 	const inFlight = new Map<number, Promise<T[]>>();
 	let next = page;
-	/** Pages worth asking for at once: no more than the limit can still use. */
-	const width = () =>
-		limit === undefined ? concurrency : Math.min(concurrency, Math.ceil((limit - collected.length) / expected));
+	let window = 1;
+	/** Pages worth asking for at once: the window, and no more than the limit can still use. */
+	const width = () => (limit === undefined ? window : Math.min(window, Math.ceil((limit - collected.length) / expected)));
 	try {
 		for (; page <= MAX_PAGES; page++) {
 			while (next <= MAX_PAGES && inFlight.size < Math.max(1, width())) {
@@ -97,6 +100,7 @@ export async function collectPages<T>(
 			const items = await inFlight.get(page)!;
 			inFlight.delete(page);
 			if (!take(page, items)) return collected;
+			window = Math.min(concurrency, window * 2);
 		}
 	} finally {
 		await Promise.allSettled(inFlight.values());

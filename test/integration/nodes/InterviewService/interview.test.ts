@@ -171,6 +171,19 @@ describe('interview operations through n8n against the sandbox', () => {
 		expect(pages.length).toBeLessThanOrEqual(4 + PAGE_CONCURRENCY - 1);
 	});
 
+	it.each([
+		[137, 50, 4],
+		[137, 100, 2],
+		// A short first page may be a cap or the end: one request past the end tells.
+		[40, 50, 2],
+	])('adaptive prefetch: %i interviews at a page cap of %i take at most %i requests', async (count, cap, most) => {
+		await env.seedInterviews(Array.from({ length: count }, (_, index) => ({ interviewName: `Listed ${index}` })));
+		await env.control('PATCH', '/config', { maxPageSize: cap });
+		const result = await env.run({ resource: 'interview', operation: 'getMany', returnAll: true, filters: {} });
+		expect(new Set(result.items.map((item) => item.json.interviewId)).size).toBe(count);
+		expect((await env.requests('GET /api/v1/interview/get-interviews')).length).toBeLessThanOrEqual(most);
+	});
+
 	it('stops with a clear error, not a loop, when the server ignores `page`', async () => {
 		await env.seedInterviews(Array.from({ length: 30 }, (_, index) => ({ interviewName: `Interview ${index}` })));
 		await env.control('PATCH', '/config', { maxPageSize: 10, ignorePage: true });

@@ -26,13 +26,35 @@ describe('collectPages', () => {
 		]);
 	});
 
-	it('reads the pages after a full first page concurrently; past the end at most concurrency - 1 more', async () => {
+	it('adaptive prefetch: a list that ends within three pages costs at most one request past its end', async () => {
 		const server = fakeServer(250);
 		const result = await collectPages(server.fetchPage, { keyOf });
 		expect(result).toEqual(server.items);
-		// Page 1 alone, then 2..5 in flight, 6 once 2 is in; page 3 (short) ends the walk, 4..6 were already asked.
-		expect(server.calls).toEqual([1, 2, 3, 4, 5, 6].map((page) => ({ page, limit: 100 })));
-		expect(server.calls.length - 3).toBe(PAGE_CONCURRENCY - 1);
+		// Page 1 alone (full), then a window of one: page 2 (full), then two: pages 3 and 4; page 3 (short) ends the walk.
+		expect(server.calls).toEqual([1, 2, 3, 4].map((page) => ({ page, limit: 100 })));
+		expect(server.calls.length - 3).toBeLessThanOrEqual(1);
+	});
+
+	it('adaptive prefetch: the window doubles with every full page up to `concurrency`, so a long list is read that many pages at a time', async () => {
+		const server = fakeServer(2_050);
+		const inFlight: number[] = [];
+		let now = 0;
+		const result = await collectPages(
+			async (page, limit) => {
+				now++;
+				inFlight.push(now);
+				// A request takes a moment, as over a network: the pages asked together overlap.
+				await new Promise((resolve) => setTimeout(resolve, 2));
+				const items = await server.fetchPage(page, limit);
+				now--;
+				return items;
+			},
+			{ keyOf },
+		);
+		expect(result).toEqual(server.items);
+		expect(Math.max(...inFlight)).toBe(PAGE_CONCURRENCY);
+		// 21 pages hold the list; at most concurrency - 1 were asked past its end.
+		expect(server.calls.length - 21).toBeLessThanOrEqual(PAGE_CONCURRENCY - 1);
 	});
 
 	it('loses nothing when the server silently caps limit below what was asked', async () => {

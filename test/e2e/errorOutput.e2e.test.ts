@@ -1,0 +1,114 @@
+/**
+ * Issue 15: every failure lands where n8n routes it, in real n8n (2.41.1, and 1.123.81 through
+ * `npm run test:e2e:n8n1`). One workflow, one run: Interview → Get and Candidate → Invite, each under
+ * "Continue (using error output)" and "Continue (regular output)", against 404s and a 500 on one
+ * Invite batch. For each node: which output every item reached, its pairedItem and its message.
+ */
+import type { N8nInstance, WorkflowImport } from '../../harness/n8n';
+import type { NodeSpec } from '../../harness/workflow';
+import { buildWorkflow, interviewById, interviewServiceNode, itemsNode, manualTrigger } from '../../harness/workflow';
+import { TEST_TIMEOUT_MS, sandboxRequests, useE2e } from './helpers/context';
+
+const { withLog } = useE2e();
+
+const UNKNOWN = 'ffffffffffffffffffffffff';
+const WINDOW = { startTime: '2026-12-01T09:00:00.000Z', endTime: '2026-12-08T09:00:00.000Z' };
+
+interface RunItem {
+	json: Record<string, unknown>;
+	pairedItem?: { item: number } | Array<{ item: number }>;
+}
+type Outputs = Array<RunItem[] | null>;
+
+async function importAndRun(n8n: N8nInstance, workflow: WorkflowImport) {
+	await n8n.importWorkflow(workflow);
+	const result = await n8n.execute(workflow.id);
+	if (!result.run) throw new Error(`n8n execute ${workflow.id} failed (exit ${result.code}):\n${result.stdout.slice(-4000)}`);
+	return result.run.data.resultData.runData as unknown as Record<string, Array<{ data?: { main?: Outputs }; error?: unknown }>>;
+}
+
+const pairedOf = (item: RunItem) => (Array.isArray(item.pairedItem) ? item.pairedItem[0]?.item : item.pairedItem?.item);
+
+describe('failed items reach the output n8n routes them to, in real n8n', () => {
+	it(
+		'Get (one id of three unknown) and Invite (a 500 on one batch of 250) under both Continue settings',
+		withLog(async (ctx) => {
+			const seeded = await ctx.control.post('/seed', { interviews: [{ interviewName: 'E2E routing', status: 'published' }] });
+			const known = (seeded.data as { interviewIds: string[] }).interviewIds[0];
+			await ctx.control.post('/faults', { route: 'POST /api/v1/interview/:id/access-links', status: 500, message: 'Batch store failed', skip: 1, count: 1 });
+
+			const getNode = (name: string, onError: NodeSpec['onError']): NodeSpec => ({
+				...interviewServiceNode(name, { resource: 'interview', operation: 'get', interviewId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }, ctx.credential),
+				onError,
+			});
+			const inviteNode = (name: string, onError: NodeSpec['onError']): NodeSpec => ({
+				...interviewServiceNode(
+					name,
+					{
+						resource: 'candidate',
+						operation: 'invite',
+						interviewId: interviewById(known),
+						...WINDOW,
+						email: '={{ $json.email }}',
+						additionalFields: { name: '={{ $json.name }}' },
+						options: { batchSize: 100, parallelBatches: 1 },
+					},
+					ctx.credential,
+				),
+				onError,
+			});
+			const candidates = Array.from({ length: 250 }, (_, n) => ({ email: `route${n}@example.com`, name: `Route ${n}` }));
+			const workflow = buildWorkflow(
+				'e2eErrorRouting',
+				'e2e error routing',
+				[
+					manualTrigger(),
+					itemsNode('Ids', [{ id: known }, { id: UNKNOWN }, { id: known }]),
+					getNode('Get (error output)', 'continueErrorOutput'),
+					getNode('Get (regular output)', 'continueRegularOutput'),
+					itemsNode('Candidates', candidates),
+					inviteNode('Invite (error output)', 'continueErrorOutput'),
+				],
+				[
+					['Start', 'Ids'],
+					['Ids', 'Get (error output)'],
+					['Ids', 'Get (regular output)'],
+					['Start', 'Candidates'],
+					['Candidates', 'Invite (error output)'],
+				],
+			);
+			const runData = await importAndRun(ctx.n8n, workflow);
+			const outputsOf = (node: string) => (runData[node]?.[0]?.data?.main ?? []).map((output) => output ?? []);
+
+			const [getSuccess, getError] = outputsOf('Get (error output)');
+			expect(getSuccess.map((item) => [pairedOf(item), item.json.interviewId])).toEqual([
+				[0, known],
+				[2, known],
+			]);
+			expect(getError.map((item) => [pairedOf(item), item.json.error])).toEqual([[1, 'Interview not found']]);
+			// n8n puts the input item's fields beside the error on the error output.
+			expect(getError[0].json).toMatchObject({ id: UNKNOWN });
+
+			const regular = outputsOf('Get (regular output)');
+			expect(regular).toHaveLength(1);
+			expect(regular[0].map((item) => [pairedOf(item), item.json.error ?? item.json.interviewId])).toEqual([
+				[0, known],
+				[1, 'Interview not found'],
+				[2, known],
+			]);
+			expect(regular[0][1].json).toEqual({ error: 'Interview not found', httpCode: 404 });
+
+			const [inviteSuccess, inviteError] = outputsOf('Invite (error output)');
+			expect(inviteError.length).toBe(100);
+			expect(inviteSuccess.length).toBe(150);
+			expect(inviteSuccess.every((item) => typeof item.json.preAuthLink === 'string' && item.json.error === undefined)).toBe(true);
+			expect(inviteError.every((item) => item.json.error === 'Batch store failed' && String(item.json.email).startsWith('route'))).toBe(true);
+			expect([...inviteSuccess, ...inviteError].map(pairedOf).sort((a, b) => Number(a) - Number(b))).toEqual(candidates.map((_, n) => n));
+
+			// The failed batch was sent, and answered 500, once per attempt the retry policy allows for a POST 500: once.
+			const invites = (await sandboxRequests(ctx.control)).filter((request) => request.route === 'POST /api/v1/interview/:id/access-links');
+			expect(invites.filter((request) => request.status === 500)).toHaveLength(1);
+		}),
+		TEST_TIMEOUT_MS,
+	);
+});
