@@ -19,7 +19,7 @@ import path from 'node:path';
 
 import type { N8nInstance, RunData, WorkflowImport } from '../harness/n8n';
 import { PAGE_CONCURRENCY } from '../nodes/shared/transport/pagination';
-import { n8nEnv, startN8n } from '../harness/n8n';
+import { n8nEnv, parseCliJson, startN8n } from '../harness/n8n';
 import { packPackage } from '../harness/pack';
 import { freePort, pollUntil, spawnGroup, stopGroup, tail, withTimeout } from '../harness/process';
 import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process';
@@ -163,20 +163,6 @@ const webhookNode = (pathName: string): NodeSpec => ({
 });
 
 /**
- * The IRun that `n8n execute --rawOutput` prints. Log lines can land before, after and even inside
- * it (the task runner logs while a large run is printed); every line of pretty-printed JSON starts
- * with white space or a bracket, so other lines are left out.
- */
-function runFromStdout(stdout: string): unknown {
-	const lines = stdout.split('\n');
-	const start = lines.findIndex((line) => line.startsWith('{'));
-	let end = lines.length;
-	while (end > start && !lines[end - 1].startsWith('}')) end--;
-	if (start === -1 || end <= start) throw new Error(`no run in the output of n8n execute:\n${tail(stdout, 20)}`);
-	return JSON.parse(lines.slice(start, end).filter((line) => /^(\s|[{}\]])/.test(line)).join('\n'));
-}
-
-/**
  * Runs `n8n execute` under GNU time, for the peak RSS of the n8n process. Its stdout goes to a
  * file, not a pipe: n8n exits right after printing, and a large run printed into a pipe is cut off.
  */
@@ -216,7 +202,7 @@ async function execute(n8n: N8nInstance, workflowId: string) {
 	if (code !== 0 || !rss) {
 		throw new Error(`n8n execute --id=${workflowId} exited with ${code}:\n${tail(stdout, 30)}\n${tail(stderr, 30)}`);
 	}
-	const run = runFromStdout(stdout) as { data: { resultData: { runData: RunData; error?: { message?: string } } } };
+	const run = parseCliJson(stdout) as { data: { resultData: { runData: RunData; error?: { message?: string } } } };
 	const error = run?.data?.resultData?.error;
 	if (error) throw new Error(`workflow ${workflowId} failed: ${error.message}`);
 	return { runData: run.data.resultData.runData, processMs, peakRssMb: Number(rss[1]) / 1024 };

@@ -18,6 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { expectOk, freshApiKey, ownerSession } from './owner';
 import { freePort, runBounded, spawnGroup, stopGroup, tail, waitForLine, type RunResult } from './process';
 import { ensureRuntime, type Runtime, type RuntimeSpec } from './runtime';
 
@@ -219,16 +220,19 @@ export function n8nEnv(
 /**
  * The JSON n8n prints with `--rawOutput`: it starts at the first line starting with `{` (log lines
  * come before it) and ends at the last line starting with `}` that closes it (log lines may follow).
+ * Log lines can even land inside it (the task runner logs while a large run is printed); every line
+ * of pretty-printed JSON starts with white space or a bracket, so other lines are left out.
  */
 export function parseCliJson(stdout: string): unknown {
 	const lines = stdout.split('\n');
 	const start = lines.findIndex((line) => line.startsWith('{'));
 	if (start === -1) return undefined;
+	const looksLikeJson = (line: string) => /^(\s|[{}\]])/.test(line);
 	let lastError: unknown;
 	for (let end = lines.length; end > start; end--) {
 		if (!lines[end - 1].startsWith('}') && end - 1 !== start) continue;
 		try {
-			return JSON.parse(lines.slice(start, end).join('\n'));
+			return JSON.parse(lines.slice(start, end).filter(looksLikeJson).join('\n'));
 		} catch (error) {
 			lastError = error;
 		}
@@ -383,9 +387,6 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		writeFileSync(file, JSON.stringify(content, null, 2));
 		return file;
 	};
-	const expectOk = (response: { status: number; data: unknown }, what: string) => {
-		if (response.status >= 300) throw new Error(`${what}: HTTP ${response.status} ${JSON.stringify(response.data)}`);
-	};
 
 	return {
 		url,
@@ -409,16 +410,8 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		},
 
 		async setupOwner() {
-			expectOk(await rest.post('/owner/setup', OWNER), 'owner setup');
-			const login = await rest.post('/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
-			expectOk(login, 'login');
-			const cookie = (login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-			rest.defaults.headers.common.Cookie = cookie;
-			const scopes = await rest.get('/api-keys/scopes');
-			expectOk(scopes, 'api key scopes');
-			const created = await rest.post('/api-keys', { label: 'e2e', scopes: scopes.data.data, expiresAt: null });
-			expectOk(created, 'api key');
-			publicApi.defaults.headers.common['X-N8N-API-KEY'] = created.data.data.rawApiKey;
+			await ownerSession(rest, OWNER);
+			publicApi.defaults.headers.common['X-N8N-API-KEY'] = await freshApiKey(rest, 'e2e');
 		},
 
 		async importCredentials(credentials) {

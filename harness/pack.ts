@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { runBounded } from './process';
-import { REPO_ROOT } from './sandbox-process';
+import { REPO_ROOT } from './paths';
 
 interface PackedFile {
 	path: string;

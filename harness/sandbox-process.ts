@@ -4,9 +4,10 @@
  */
 import path from 'node:path';
 
+import { REPO_ROOT } from './paths';
+
 import { spawnGroup, stopGroup, tail, waitForLine } from './process';
 
-export const REPO_ROOT = path.resolve(__dirname, '..');
 
 const READY_LINE = 'Interview Service sandbox listening on ';
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { packPackage } from '../harness/pack';
 import { spawnGroup, stopGroup, tail, waitForLine } from '../harness/process';
 import { cacheRoot, ensureRuntime, N8N_VERSION } from '../harness/runtime';
-import { REPO_ROOT } from '../harness/sandbox-process';
+import { REPO_ROOT } from '../harness/paths';
 import { assertPortFree, DEMO_OWNER, demoCli, installPackage, READY_BANNER, startDemoN8n, type DemoN8n } from './lib/demoN8n';
 import { EXAMPLE_CREDENTIAL, EXAMPLES, exampleCredential, loadExample, type ExampleName } from './lib/examples';
 

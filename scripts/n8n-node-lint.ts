@@ -14,7 +14,9 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 
-const root = path.resolve(__dirname, '..');
+import { REPO_ROOT } from '../harness/paths';
+
+const root = REPO_ROOT;
 const stage = path.join(root, '.tmp', 'n8n-node-lint');
 const REVIEWED = ['package.json', 'eslint.config.mjs', 'tsconfig.json', 'nodes', 'credentials', 'icons'];
 

@@ -9,9 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { REPO_ROOT } from '../harness/paths';
+
 import { nextVersion, releaseChangelog } from './lib/release';
 
-const root = path.resolve(__dirname, '..');
+const root = REPO_ROOT;
 const git = (...args: string[]) =>
 	execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 const run = (command: string, args: string[]) => execFileSync(command, args, { cwd: root, stdio: 'inherit' });

@@ -11,7 +11,7 @@ import path from 'node:path';
 
 import { runBounded } from '../harness/process';
 import { packPackage } from '../harness/pack';
-import { REPO_ROOT } from '../harness/sandbox-process';
+import { REPO_ROOT } from '../harness/paths';
 
 interface ScanResult {
 	passed: boolean;

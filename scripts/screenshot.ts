@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
-import { REPO_ROOT } from '../harness/sandbox-process';
+import { REPO_ROOT } from '../harness/paths';
 import { DEMO_OWNER } from './lib/demoN8n';
 import { EXAMPLES, type ExampleName } from './lib/examples';
 

@@ -3,12 +3,13 @@
  * packed package installed into its nodes folder the way n8n installs a community package
  * (harness/n8n.ts `installCommunityPackage`), on a fixed loopback port.
  */
-import axios, { type AxiosInstance } from 'axios';
+import axios from 'axios';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
 import { installCommunityPackage, n8nEnv, spawnN8nServer, type CredentialImport, type WorkflowImport } from '../../harness/n8n';
+import { expectOk, freshApiKey, ownerSession } from '../../harness/owner';
 import { freePort, pollUntil, runBounded, stopGroup, tail, waitForLine } from '../../harness/process';
 import type { Runtime } from '../../harness/runtime';
 
@@ -87,34 +88,6 @@ export function demoCli(runtime: Runtime, userFolder: string, port: number, expo
 	};
 }
 
-function expectOk(response: { status: number; data: unknown }, what: string) {
-	if (response.status >= 300) throw new Error(`${what}: HTTP ${response.status} ${JSON.stringify(response.data)}`);
-}
-
-async function ownerSession(rest: AxiosInstance): Promise<void> {
-	const setup = await rest.post('/owner/setup', DEMO_OWNER);
-	// Answers 400 from the second start on: the owner of the persistent folder exists already.
-	if (setup.status >= 300 && setup.status !== 400) expectOk(setup, 'owner setup');
-	const login = await rest.post('/login', { emailOrLdapLoginId: DEMO_OWNER.email, password: DEMO_OWNER.password });
-	expectOk(login, 'login');
-	rest.defaults.headers.common.Cookie = (login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-}
-
-async function freshApiKey(rest: AxiosInstance): Promise<string> {
-	const existing = await rest.get('/api-keys');
-	expectOk(existing, 'api keys');
-	// n8n 2.41 answers a page `{ items, counts, ... }`; older versions a plain array.
-	const listed = existing.data.data as { items?: Array<{ id: string; label: string }> } | Array<{ id: string; label: string }>;
-	for (const key of Array.isArray(listed) ? listed : (listed.items ?? [])) {
-		if (key.label === API_KEY_LABEL) await rest.delete(`/api-keys/${key.id}`);
-	}
-	const scopes = await rest.get('/api-keys/scopes');
-	expectOk(scopes, 'api key scopes');
-	const created = await rest.post('/api-keys', { label: API_KEY_LABEL, scopes: scopes.data.data, expiresAt: null });
-	expectOk(created, 'api key');
-	return created.data.data.rawApiKey as string;
-}
-
 export async function startDemoN8n(options: {
 	runtime: Runtime;
 	userFolder: string;
@@ -146,8 +119,8 @@ export async function startDemoN8n(options: {
 		logFile,
 		stop,
 		async signIn() {
-			await ownerSession(rest);
-			publicApi.defaults.headers.common['X-N8N-API-KEY'] = await freshApiKey(rest);
+			await ownerSession(rest, DEMO_OWNER, { existingOk: true });
+			publicApi.defaults.headers.common['X-N8N-API-KEY'] = await freshApiKey(rest, API_KEY_LABEL);
 		},
 		async activate(workflowId) {
 			expectOk(await publicApi.post(`/workflows/${workflowId}/activate`, {}), `activate ${workflowId}`);

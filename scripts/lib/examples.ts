@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { CredentialImport, WorkflowImport } from '../../harness/n8n';
-import { REPO_ROOT } from '../../harness/sandbox-process';
+import { REPO_ROOT } from '../../harness/paths';
 import { sandboxCredential } from '../../harness/workflow';
 
 export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');

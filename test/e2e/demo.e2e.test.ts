@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { freePort, runBounded, spawnGroup, stopGroup, withTimeout } from '../../harness/process';
-import { REPO_ROOT } from '../../harness/sandbox-process';
+import { REPO_ROOT } from '../../harness/paths';
 import { READY_BANNER } from '../../scripts/lib/demoN8n';
 import { EXAMPLE_CREDENTIAL, EXAMPLES } from '../../scripts/lib/examples';
 import { SETUP_TIMEOUT_MS } from './helpers/context';
