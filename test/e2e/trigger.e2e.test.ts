@@ -243,7 +243,7 @@ describe('Interview Service Trigger in real n8n: the user\'s URL survives moves 
 	const slot: { interviewId?: string; webhookId?: string } = {};
 
 	it(
-		'a restart under another WEBHOOK_URL registers there, and deactivation afterwards restores the user\'s URL',
+		'after a restart under another WEBHOOK_URL, deactivation restores the user\'s URL and activation registers under the new address',
 		withLog(async (ctx) => {
 			const seeded = await ctx.control.post('/seed', {
 				interviews: [{ interviewName: 'E2E slot interview', status: 'published', interviewConfig: { webhookUrl: USERS_URL } }],
@@ -259,8 +259,15 @@ describe('Interview Service Trigger in real n8n: the user\'s URL survives moves 
 			const port = new URL(ctx.n8n.url).port;
 			await waitForWebhookUrl(ctx, slot.interviewId, (url) => url.startsWith(`http://127.0.0.1:${port}/webhook/${slot.webhookId}/`));
 
-			// A new public address (say a new tunnel): n8n's own listener is unchanged.
+			// A new public address (say a new tunnel): n8n's own listener is unchanged. n8n 2.41's startup
+			// reconciliation does not call checkExists/create for a webhook it has registered already
+			// (workflow-publication-applier.js, getNodesWithUnregisteredWebhooks), so the interview keeps
+			// the old address until the next activation. Deactivating under the new address still knows
+			// the old registration as ours and gives the user's URL back; activating registers anew.
 			await ctx.n8n.restart({ WEBHOOK_URL: `http://localhost:${port}/` });
+			await ctx.n8n.deactivate(SLOT_WORKFLOW_ID);
+			await waitForWebhookUrl(ctx, slot.interviewId, (url) => url === USERS_URL);
+			await ctx.n8n.activate(SLOT_WORKFLOW_ID);
 			const moved = await waitForWebhookUrl(ctx, slot.interviewId, (url) => url.startsWith(`http://localhost:${port}/webhook/${slot.webhookId}/`));
 			expect(new URL(String(moved.webhookUrl)).searchParams.get('secret')).toEqual(expect.any(String));
 

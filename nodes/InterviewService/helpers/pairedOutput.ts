@@ -11,8 +11,7 @@ import type { ItemOutcome } from './failedItems';
  * A failed item, as n8n (2.41 and 1.123, `handleNodeErrorOutput`) routes it:
  * - under "Continue (using error output)" it carries its error as n8n's own nodes do (`error`),
  *   which is what moves it to the error output. n8n then sets its json to `{ error: message }`
- *   (`normalizeNodeErrors`) and adds the input item's fields; the status and Retry-After stay on
- *   the error, shown in the execution.
+ *   (`normalizeNodeErrors`); the status and Retry-After stay on the error, shown in the execution.
  * - under "Continue (regular output)" its json holds the message, `httpCode` and `retryAfter`, so
  *   a workflow can branch on them.
  */
