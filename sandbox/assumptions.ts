@@ -1,9 +1,9 @@
 /**
  * Every point the spec marks "not shown", and what the sandbox assumes for it, in one place;
- * README.md lists them in the same order. Values the code needs (limits, defaults, messages) are
- * imported from here by the routes. Choices that are behaviour rather than a value (orders,
- * replace-vs-merge, 404s) are recorded here as named facts and pinned by the integration tests
- * in test/integration/sandbox.
+ * docs/assumptions.md lists them in the same order. Every exported value here is read by the
+ * sandbox (limits, defaults, messages). Choices that are behaviour rather than a value (orders,
+ * replace-vs-merge, 404s) are comments, written in code where the routes do them, and pinned by
+ * the integration tests in test/integration/sandbox.
  */
 import type { InterviewConfig } from '../nodes/shared/contract';
 
@@ -26,8 +26,7 @@ export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
 export const MAX_TOKEN_TTL_SECONDS = 86_400;
 /** Tokens are HS256 JWTs; revocation happens only through the control API (`/__sandbox/tokens/expire`). */
 export const TOKEN_ALGORITHM = 'HS256';
-/** The two `/api/v1/auth/` endpoints need no bearer token ("not shown"). No scopes: a token opens every endpoint. */
-export const CREDENTIAL_ENDPOINTS_NEED_BEARER = false;
+// The two `/api/v1/auth/` endpoints need no bearer token ("not shown"). No scopes: a token opens every endpoint.
 /** `presignedUrl` of the link endpoint: this path on the sandbox, with the JWT as `token`. */
 export const PRESIGNED_PATH = '/auth/presigned';
 
@@ -39,15 +38,10 @@ export const FIRST_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 20;
 /** A larger `limit` is silently capped to this, not rejected ("maximum page size: not shown"). */
 export const MAX_PAGE_SIZE = 100;
-/**
- * get-interviews: newest first (createdAt descending, ties by interviewId ascending).
- * results: candidates in the order they were first invited ("ordering: not shown").
- */
-export const INTERVIEW_ORDER = 'createdAt desc, interviewId asc';
-export const RESULT_ORDER = 'first invitation';
-/** `search` is a case-insensitive substring match over these fields (and every metaData value). */
-export const INTERVIEW_SEARCH_FIELDS = ['interviewName', 'metaData'] as const;
-export const RESULT_SEARCH_FIELDS = ['name', 'email', 'phone', 'metaData'] as const;
+// get-interviews: newest first (createdAt descending, ties by interviewId ascending).
+// results: candidates in the order they were first invited ("ordering: not shown").
+// `search` is a case-insensitive substring match over interviewName and every metaData value
+// (results: name, email, phone, metaData).
 
 // ── Interviews ─────────────────────────────────────────────────────────────────────────────
 
@@ -69,35 +63,23 @@ export const DEFAULT_INTERVIEW_CONFIG: Required<Omit<InterviewConfig, 'webhookUr
 	allowTabSwitchCount: 3,
 };
 
-/** Status transitions ("into/out of published, into completed: not shown"):
- * - create: `published: true` → `published`, otherwise `draft`;
- * - settings PUT and update PATCH: `published: true` → `published`, `false` → `draft`, absent → unchanged;
- * - nothing moves an interview into `completed`; only seeding can set it. */
-export const STATUS_FOR_PUBLISHED = { true: 'published', false: 'draft' } as const;
-
-/** PUT settings **replaces** `interviewConfig` (defaults + what was sent) and `metaData` when they are sent. */
-export const SETTINGS_REPLACE_CONFIG = true;
-/** A body `interviewId` that differs from the path id is rejected with 422. */
-export const SETTINGS_BODY_ID_MUST_MATCH = true;
-/** PATCH update merges the given top-level fields; `metaData` and `competencyData` are replaced as a whole. */
-export const UPDATE_REPLACES_COMPETENCIES = true;
-/** PATCH update of an unknown id → 404 "Interview not found" ("response for an unknown id: not shown"). */
-export const UPDATE_UNKNOWN_STATUS = 404;
-/** Access-links for an unknown id → 404 "Interview not found" ("error statuses: not shown"). */
-export const ACCESS_LINKS_UNKNOWN_STATUS = 404;
-/** Create: `interviewConfig` and `metaData` are optional ("whether required: not shown"). */
-export const CREATE_CONFIG_REQUIRED = false;
+// Status transitions ("into/out of published, into completed: not shown"):
+// - create: `published: true` → `published`, otherwise `draft`;
+// - settings PUT and update PATCH: `published: true` → `published`, `false` → `draft`, absent → unchanged;
+// - nothing moves an interview into `completed`; only seeding can set it.
+// PUT settings **replaces** `interviewConfig` (defaults + what was sent) and `metaData` when they are
+// sent; a body `interviewId` that differs from the path id is rejected with 422. PATCH update merges
+// the given top-level fields; `metaData` and `competencyData` are replaced as a whole. Update and
+// access-links of an unknown id answer 404 "Interview not found" ("error statuses: not shown").
+// Create: `interviewConfig` and `metaData` are optional ("whether required: not shown").
 
 /** Interview ids look like the real service's (24 hex characters, a Mongo ObjectId). */
 export const INTERVIEW_ID_BYTES = 12;
 /** Candidate-facing link of an interview: `<baseUrl>/interview/<slug>`, set from creation on. */
 export const INTERVIEW_LINK_PATH = '/interview/';
 
-/**
- * Competencies generated on create, from `roleName` (or `interviewName`) and `sampleQuestions`.
- * `time` and `questionTime` are minutes ("unit: not shown").
- */
-export const TIME_UNIT = 'minutes';
+// Competencies generated on create, from `roleName` (or `interviewName`) and `sampleQuestions`.
+// `time` and `questionTime` are minutes ("unit: not shown").
 export const DIFFICULTY_BY_MAX_EXPERIENCE = [
 	{ below: 2, difficulty: 'easy' },
 	{ below: 6, difficulty: 'medium' },
@@ -150,7 +132,7 @@ export const REPORT_PATH = '/reports/';
  */
 export const COMPLETION_EVENT = 'interview.completed';
 export const WEBHOOK_TIMEOUT_MS = 5000;
-export const WEBHOOK_SIGNED = false;
+// No signature on a delivery ("signing: not shown").
 
 /**
  * Payload dialects ("payloads: not shown"; senders differ), chosen with `webhookStyle`:
