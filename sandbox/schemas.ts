@@ -124,6 +124,7 @@ export const configPatch = z
 		webhookStyle: z.enum(WEBHOOK_STYLES),
 		webhookRedelivery: z.enum(WEBHOOK_REDELIVERIES),
 		stripWebhookQuery: z.boolean(),
+		resultsPastEnd: z.enum(['empty', '422', '404']),
 	})
 	.partial()
 	.strict();

@@ -79,6 +79,7 @@ export function configFrom(options: SandboxOptions): SandboxConfig {
 		webhookStyle: options.webhookStyle ?? DEFAULT_WEBHOOK_STYLE,
 		webhookRedelivery: options.webhookRedelivery ?? DEFAULT_WEBHOOK_REDELIVERY,
 		stripWebhookQuery: options.stripWebhookQuery ?? false,
+		resultsPastEnd: 'empty',
 	};
 }
 

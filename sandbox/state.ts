@@ -19,6 +19,8 @@ export interface SandboxConfig {
 	webhookStyle: WebhookStyle;
 	/** Whether (and how) a webhook event is delivered more than once. */
 	webhookRedelivery: WebhookRedelivery;
+	/** How a results page past the end is answered: `[]` (default), or a 422 "not ready" or a 404, as some services do. */
+	resultsPastEnd: 'empty' | '422' | '404';
 	/** Store `interviewConfig.webhookUrl` without its query string, like a service that trims URLs. */
 	stripWebhookQuery: boolean;
 }

@@ -32,6 +32,11 @@ export function registerResults(app: FastifyInstance, context: SandboxContext) {
 				: candidates;
 			const { config } = context.state;
 			const page = pageOf(found, query, config).map((candidate) => resultView(candidate, config.scoreStyle));
+			// The paging dialect of a service that answers a page past the end with an error, not `[]`.
+			if (page.length === 0 && (query.page ?? 1) > 1 && config.resultsPastEnd !== 'empty') {
+				const status = config.resultsPastEnd === '404' ? 404 : 422;
+				throw new ApiError(status, status === 404 ? 'Page not found' : RESULTS_NOT_READY.message, { code: status === 404 ? 'PAGE_NOT_FOUND' : RESULTS_NOT_READY.code });
+			}
 			return sendData(reply, 200, 'Results fetched successfully', page);
 		},
 	);

@@ -5,6 +5,7 @@ import { withoutUndefined } from '../objects';
 import { candidateResult, interview } from '../contract';
 import type { CandidateResult, Interview } from '../contract';
 import { collectPages } from './pagination';
+import { statusOf, unlessError } from './errors';
 import { apiRequest } from './request';
 import type { InterviewServiceContext } from './context';
 
@@ -51,16 +52,20 @@ export function resultRowKey(result: CandidateResult): string {
 	return email ? JSON.stringify([emailKey(email), result.reportLink ?? null]) : JSON.stringify(result);
 }
 
-/** The results of one interview, all pages or up to `limit`. A 422 "not ready" is thrown as is. */
+const isPastTheEnd = (error: unknown) => statusOf(error) === 422 || statusOf(error) === 404;
+
+/** The results of one interview, all pages or up to `limit`. A 422 "not ready" for page 1 is thrown as is. */
 export async function listResults(
 	this: InterviewServiceContext,
 	interviewId: string,
 	{ search, limit, itemIndex }: ListOptions = {},
 ): Promise<CandidateResult[]> {
 	const endpoint = `/api/v1/interview/${encodeURIComponent(interviewId)}/results`;
+	const fetchPage = async (page: number, pageLimit: number) =>
+		await apiRequest(this, 'GET', endpoint, resultList, { qs: withoutUndefined({ page, limit: pageLimit, search }), itemIndex });
 	return await collectPages<CandidateResult>(
-		async (page, pageLimit) =>
-			await apiRequest(this, 'GET', endpoint, resultList, { qs: withoutUndefined({ page, limit: pageLimit, search }), itemIndex }),
+		// Past page 1, a 422 or a 404 is how some services say "no such page": the walk ends with the rows read.
+		async (page, pageLimit) => (page === 1 ? await fetchPage(page, pageLimit) : await unlessError(fetchPage(page, pageLimit), isPastTheEnd, [])),
 		{ limit, keyOf: resultRowKey },
 	);
 }

@@ -83,6 +83,22 @@ describe('result → get many through n8n against the sandbox', () => {
 		expect(request.query.search).toBe('ANN@example.com');
 	});
 
+	it.each(['empty', '422', '404'])('a page past the end answered %s ends the walk with the rows already read', async (pastEnd) => {
+		await env.control('PATCH', '/config', { resultsPastEnd: pastEnd });
+		const interviewId = await interviewWith([]);
+		for (const n of [1, 2, 3, 4, 5]) await env.control('POST', `/interviews/${interviewId}/complete`, { email: `done${n}@example.com` });
+		const run = await env.run(resultsParameters(interviewId));
+		expect(run.error).toBeUndefined();
+		expect(run.items.map((item) => item.json.email)).toEqual([1, 2, 3, 4, 5].map((n) => `done${n}@example.com`));
+		expect(run.items.some((item) => item.json.resultsReady === false)).toBe(false);
+		// Page 2 was asked (a short page 1 may be a cap) and answered as the dialect says.
+		const pages = await env.requests('GET /api/v1/interview/:id/results');
+		expect(pages.map((request) => [Number(request.query.page), request.status])).toEqual([
+			[1, 200],
+			[2, pastEnd === 'empty' ? 200 : Number(pastEnd)],
+		]);
+	});
+
 	it('turns an unknown interview into "Interview not found"', async () => {
 		const result = await env.run(resultsParameters('ffffffffffffffffffffffff'));
 		expect(result.error?.message).toBe('Interview not found');
