@@ -207,7 +207,8 @@ export function n8nEnv(
 		N8N_PROTOCOL: 'http',
 		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
-		N8N_LOG_LEVEL: 'info',
+		// `debug` shows n8n's cron ticks and polls when a run needs inspecting; the harness needs `info` at least.
+		N8N_LOG_LEVEL: process.env.INTERVIEW_SERVICE_N8N_LOG_LEVEL ?? 'info',
 		N8N_DIAGNOSTICS_ENABLED: 'false',
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 		N8N_TEMPLATES_ENABLED: 'false',
@@ -366,6 +367,30 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 	});
 	const publicApi = axios.create({ baseURL: `${url}/api/v1`, validateStatus: () => true, timeout: 60_000 });
 
+	/**
+	 * n8n's public API leaves out of a list the executions main holds as running
+	 * (execution.service.js findManyAndCount, excludeRunning). In queue mode main can keep one there
+	 * after its worker finished it (seen in CI: "Execution 43 (job 43) finished", then main waited on
+	 * it at shutdown), so the list would miss it for good. The workers' logs name every execution
+	 * they finished; those the list left out are read one by one.
+	 */
+	const finishedByWorkersUnlisted = async (workflowId: string, listed: ExecutionSummary[]): Promise<ExecutionSummary[]> => {
+		const known = new Set(listed.map((execution) => String(execution.id)));
+		const ids = new Set(
+			workers.flatMap((worker) => [...readFileSync(worker.logFile, 'utf8').matchAll(/Worker finished execution (\d+)/g)].map((match) => match[1])),
+		);
+		const found: ExecutionSummary[] = [];
+		for (const id of ids) {
+			if (known.has(id) || (workflowOfExecution.has(id) && workflowOfExecution.get(id) !== workflowId)) continue;
+			const response = await publicApi.get(`/executions/${id}`, { params: { includeData: true } });
+			if (response.status !== 200) continue;
+			workflowOfExecution.set(id, String(response.data.workflowId));
+			if (String(response.data.workflowId) === workflowId) found.push(response.data as ExecutionSummary);
+		}
+		return found;
+	};
+	const workflowOfExecution = new Map<string, string>();
+
 	const cli = async (args: string[]) => {
 		// Each CLI command starts its own task-runner broker; it must not collide with the server's.
 		const cliEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
@@ -440,7 +465,8 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		async listExecutions(workflowId) {
 			const response = await publicApi.get('/executions', { params: { workflowId, includeData: true, limit: 100 } });
 			expectOk(response, 'list executions');
-			return response.data.data as ExecutionSummary[];
+			const listed = response.data.data as ExecutionSummary[];
+			return [...listed, ...(await finishedByWorkersUnlisted(workflowId, listed))];
 		},
 
 		async createCredential(credential) {
