@@ -78,12 +78,11 @@ export function useE2e(options: UseE2eOptions = {}) {
 
 	// Bounded per process: queue mode stops two workers, main, Postgres and Redis, each given up to 15 s to exit.
 	afterAll(async () => {
-		const keep = holder.failed || process.env.INTERVIEW_SERVICE_E2E_KEEP === '1';
-		if (keep) n8n?.keepUserFolder();
+		if (holder.failed) n8n?.keepUserFolder();
 		await n8n?.stop();
 		await queue?.stop();
 		await sandbox?.stop();
-		if (keep && n8n) process.stderr.write(`n8n user folder kept for inspection: ${n8n.userFolder}\n`);
+		if (holder.failed && n8n) process.stderr.write(`n8n user folder kept for inspection: ${n8n.userFolder}\n`);
 	}, 120_000);
 
 	const context = (): E2eContext => {
