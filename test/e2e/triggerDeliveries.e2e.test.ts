@@ -146,17 +146,18 @@ describe('Interview Service Trigger in real n8n: concurrent calls and n8n\'s who
 
 describe('Interview Service Trigger in real n8n: a half-done activation', () => {
 	it(
-		'a PUT applied and then answered 500, with n8n\'s cleanup unable to read the interview: the activation attempt fails, the next attempt completes it, and deactivation gives the user\'s URL back',
+		'a PUT applied and then answered 500 whose undo cannot read the interview: the activation attempt fails, the next attempt completes it, and deactivation gives the user\'s URL back',
 		withLog(async (ctx) => {
 			const watched = await activeTrigger(ctx, 'e2eDelivHalfDone', {}, false);
 			const { interviewId } = watched;
-			// The activation's own read passes, its PUT is applied and answered 500, and the read of
-			// n8n's cleanup (our delete) fails too, so nothing is undone: the interview holds our URL
-			// and only the registration saved before the PUT knows the user's. n8n 2.41 retries a
-			// failed trigger activation (up to 5 attempts, workflow-trigger-activator.js).
+			// The activation's own read passes, its PUT is applied and answered 500, and the reads of
+			// the failed create's undo and of n8n's cleanup (both our delete) fail too, so nothing is
+			// undone: the interview holds our URL and only the registration saved before the PUT knows
+			// the user's. n8n 2.41 retries a failed trigger activation (up to 5 attempts, 1 s apart,
+			// workflow-trigger-activator.js) on the same in-memory static data.
 			await ctx.control.delete('/requests');
 			await ctx.control.post('/faults', { route: SETTINGS_ROUTE, pathIncludes: interviewId, status: 500, afterApply: true, count: 1 });
-			await ctx.control.post('/faults', { route: 'GET /api/v1/interview/get-interview/:id', pathIncludes: interviewId, status: 500, skip: 1, count: 1 });
+			await ctx.control.post('/faults', { route: 'GET /api/v1/interview/get-interview/:id', pathIncludes: interviewId, status: 500, skip: 1, count: 2 });
 			await ctx.n8n.activate(watched.workflowId);
 			await pollLog(ctx, `could not give interview ${interviewId} its webhook URL back`);
 			await waitForWebhookUrl(ctx, interviewId, (url) => url.startsWith(productionPrefix(ctx, watched)));
@@ -216,11 +217,13 @@ describe('Interview Service Trigger in real n8n: two different deliveries at onc
 	it(
 		'two completions at the same moment start one execution each; after a restart both redelivered start none',
 		withLog(async (ctx) => {
-			// Include Result held for a moment keeps both calls in flight together: each loads the static
-			// data before the other has saved its key, and each writes the whole object back.
+			// Include Result held keeps both calls in flight together: each loads the static data before
+			// the other has saved its key, and each writes the whole object back. The first call's
+			// results are held longer, so the call that remembered its key first writes last.
 			const watched = await activeTrigger(ctx, 'e2eDelivPair', { includeResult: true });
 			const { interviewId } = watched;
-			await ctx.control.post('/faults', { route: RESULTS_ROUTE, pathIncludes: interviewId, delayMs: 1_500, count: 2 });
+			await ctx.control.post('/faults', { route: RESULTS_ROUTE, pathIncludes: interviewId, delayMs: 3_000, count: 1 });
+			await ctx.control.post('/faults', { route: RESULTS_ROUTE, pathIncludes: interviewId, delayMs: 500, count: 1 });
 			const pair = await Promise.all([complete(ctx, interviewId, 'amy@example.com'), complete(ctx, interviewId, 'ben@example.com')]);
 			expect(pair.map((completion) => completion.delivery?.status)).toEqual([200, 200]);
 			const executions = await settledExecutions(ctx, watched.workflowId, 2);
