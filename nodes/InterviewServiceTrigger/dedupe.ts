@@ -19,7 +19,8 @@ import { fieldSources, firstText } from './event';
  * either saves: for those, the process also keeps the keys it is handling right now (see
  * `claimInProcess`). And since n8n writes the whole static data object back when a call ends, a
  * call that loaded it before another call saved its key would write that key away: so every
- * write merges in the keys this process has taken on lately (`remember`).
+ * write merges in the keys this process has taken on lately, and all calls of one node hold one
+ * shared list, so the call that writes last writes them all (`remember`).
  */
 
 /** Id fields of a delivery, looked for at the top level and then in the envelope (`data`, `payload`, `object`). */
@@ -74,17 +75,34 @@ export function wasSeen(staticData: IDataObject, key: string, now = Date.now()):
 }
 
 /**
+ * The one list per node (`scope`) that every call of this process puts into its static data,
+ * changed in place. n8n writes each call's whole static data back when the call ends, in whatever
+ * order the calls end: a call that remembered its key before another call remembered its own would
+ * otherwise write back a list without the other key, and be the last to write. Holding one shared
+ * list, whichever call writes last writes every key this process has taken on.
+ */
+const liveLists = new Map<string, Seen>();
+/** Nodes whose shared list this process keeps (the least recently used go first). */
+const MAX_LIVE_LISTS = 100;
+
+/**
  * Adds the key, and the keys this process took on lately for the same node (`scope`) that the
  * loaded copy lacks, dropping keys older than a day and all but the newest `MAX_REMEMBERED`. The
- * list is assigned anew, which is what marks n8n's static data as changed, so it gets saved.
+ * list is assigned (the node's shared list, see `liveLists`), which is what marks n8n's static
+ * data as changed, so it gets saved.
  */
 export function remember(staticData: IDataObject, key: string, scope = '', now = Date.now()): void {
+	const live = liveLists.get(scope) ?? [];
 	const byKey = new Map<string, number>();
-	for (const [seenKey, at] of [...seenIn(staticData), ...claimedInProcess(scope), [key, now] as [string, number]]) {
+	for (const [seenKey, at] of [...seenIn(staticData), ...live, ...claimedInProcess(scope), [key, now] as [string, number]]) {
 		if (now - at < REMEMBER_MS && (byKey.get(seenKey) ?? -1) < at) byKey.set(seenKey, at);
 	}
-	const kept = [...byKey.entries()].sort((a, b) => a[1] - b[1]);
-	staticData[STATIC_DATA_KEY] = kept.slice(-MAX_REMEMBERED) as unknown as IDataObject[];
+	const kept = [...byKey.entries()].sort((a, b) => a[1] - b[1]).slice(-MAX_REMEMBERED);
+	live.splice(0, live.length, ...kept);
+	liveLists.delete(scope);
+	liveLists.set(scope, live);
+	while (liveLists.size > MAX_LIVE_LISTS) liveLists.delete(liveLists.keys().next().value as string);
+	staticData[STATIC_DATA_KEY] = live as unknown as IDataObject[];
 }
 
 /**

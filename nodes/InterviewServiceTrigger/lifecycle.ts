@@ -122,18 +122,34 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 		pending: true,
 		restorePending: false,
 	};
-	// Saved before the PUT: should its answer be lost, n8n's cleanup (our `delete`) knows what to undo.
+	// Saved before the PUT: should its answer be lost, the undo below (or the next lifecycle call) knows what to put back.
 	saveRegistration(staticData, registration);
-	const answer = await putWebhookUrl.call(this, found, webhookUrl);
-	// Read back what the service stored; an answer without the config is checked with a fresh read.
-	const stored = currentWebhookUrl(answer.interviewConfig ? answer : await readInterview.call(this, interviewId));
-	if (stored !== webhookUrl) {
-		throw new NodeOperationError(this.getNode(), `The Interview Service stored another webhook URL than the one sent for interview ${interviewId}`, {
-			description: `Sent ${withoutQuery(webhookUrl)} with its secret; the service kept ${stored === null ? 'no URL' : withoutQuery(stored) + (stored.includes('?') ? ' with another query' : ' without the query string')}. Deliveries would be refused, so the trigger is not active.`,
-		});
+	let confirmed = false;
+	try {
+		await putAndConfirm.call(this, found, webhookUrl);
+		confirmed = true;
+	} finally {
+		// A failed PUT is undone here, not left to n8n's cleanup: n8n 1.x cleans a failed activation up
+		// from the static data in its database, which never saw the registration saved above
+		// (active-workflow-manager.js, addWebhooks → clearWebhooks). `delete` never throws, so the
+		// PUT's error is what n8n sees; when the service cannot be reached it keeps the registration
+		// as a restore owed, for the next lifecycle call.
+		if (!confirmed) await deleteWebhook.call(this);
 	}
 	saveRegistration(staticData, { ...registration, pending: false });
 	return true;
+}
+
+/** Puts our URL on the interview and reads back what the service stored. */
+async function putAndConfirm(this: IHookFunctions, found: Interview, webhookUrl: string): Promise<void> {
+	const answer = await putWebhookUrl.call(this, found, webhookUrl);
+	// An answer without the config is checked with a fresh read.
+	const stored = currentWebhookUrl(answer.interviewConfig ? answer : await readInterview.call(this, found.interviewId));
+	if (stored !== webhookUrl) {
+		throw new NodeOperationError(this.getNode(), `The Interview Service stored another webhook URL than the one sent for interview ${found.interviewId}`, {
+			description: `Sent ${withoutQuery(webhookUrl)} with its secret; the service kept ${stored === null ? 'no URL' : withoutQuery(stored) + (stored.includes('?') ? ' with another query' : ' without the query string')}. Deliveries would be refused, so the trigger is not active.`,
+		});
+	}
 }
 
 /**

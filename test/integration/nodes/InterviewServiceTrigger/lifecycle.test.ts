@@ -191,18 +191,23 @@ describe('the slot survives moves, outages and half-done activations', () => {
 		expect(await webhookUrlNow()).toBe(OLD_URL);
 	});
 
-	it('a PUT that the service applied but answered 500: n8n\'s cleanup puts the user\'s URL back', async () => {
+	it('a PUT that the service applied but answered 500: the failed create itself puts the user\'s URL back', async () => {
 		await sandbox.control('POST', '/faults', { route: 'PUT /api/v1/interview/:id/settings', status: 500, afterApply: true, count: 1 });
 		await expect(harness.hook('create')).rejects.toThrow();
-		expect(String(await webhookUrlNow())).toContain('/webhook/');
+		// No `delete` from here: n8n 1.x cleans up from the static data in its database, which never saw the registration.
+		expect(await webhookUrlNow()).toBe(OLD_URL);
+		expect(harness.nodeStaticData()).toEqual({ webhookSecret: expect.any(String) });
 		await harness.hook('delete');
 		expect(await webhookUrlNow()).toBe(OLD_URL);
 	});
 
 	it('a half-done activation saved before the PUT is completed by the next activation, keeping the user\'s URL to restore', async () => {
 		await sandbox.control('POST', '/faults', { route: 'PUT /api/v1/interview/:id/settings', status: 500, afterApply: true, count: 1 });
+		// The undo's read fails too (the create's own read passes): the registration stays, owed.
+		await sandbox.control('POST', '/faults', { route: 'GET /api/v1/interview/get-interview/:id', status: 500, skip: 1, count: 1 });
 		await expect(harness.hook('create')).rejects.toThrow();
-		expect(harness.nodeStaticData()).toMatchObject({ pending: true, previousWebhookUrl: OLD_URL });
+		expect(String(await webhookUrlNow())).toContain('/webhook/');
+		expect(harness.nodeStaticData()).toMatchObject({ pending: true, restorePending: true, previousWebhookUrl: OLD_URL });
 		// Say n8n's cleanup never ran (the process died): the next activation finds the pending registration.
 		await restartedAs('');
 		expect(await harness.hook('checkExists')).toBe(false);
@@ -230,6 +235,7 @@ describe('the slot survives moves, outages and half-done activations', () => {
 	it('a service that trims the query string (and so the secret) fails the activation with a message that says so, and cleanup restores', async () => {
 		await sandbox.control('PATCH', '/config', { stripWebhookQuery: true });
 		await expect(harness.hook('create')).rejects.toThrow(/stored another webhook URL/);
+		expect(await webhookUrlNow()).toBe(OLD_URL);
 		await harness.hook('delete');
 		expect(await webhookUrlNow()).toBe(OLD_URL);
 	});

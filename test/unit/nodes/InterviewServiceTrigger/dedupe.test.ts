@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { ObservableObject } from 'n8n-workflow';
 
 import {
 	MAX_REMEMBERED,
@@ -95,12 +96,13 @@ describe('dedupe memory in static data', () => {
 		expect(saved.seenDeliveries).toEqual([['k0', 5], ['k1', 6]]);
 	});
 
-	it('assigns a new list, which is what marks n8n static data as changed', () => {
-		const staticData: IDataObject = {};
-		remember(staticData, 'k1', 'memory-4', 1);
-		const first = staticData.seenDeliveries;
-		remember(staticData, 'k2', 'memory-4', 2);
-		expect(staticData.seenDeliveries).not.toBe(first);
+	it('assigns the list, which is what marks n8n static data as changed', () => {
+		// n8n's own observable static data, as a webhook call gets it (a node's part is a nested object).
+		const staticData = ObservableObject.create({ 'node:Trigger': { seenDeliveries: [['k0', 1]] } }) as IDataObject & { __dataChanged: boolean };
+		expect(staticData.__dataChanged).toBe(false);
+		remember(staticData['node:Trigger'] as IDataObject, 'k1', 'memory-4', 2);
+		expect(staticData.__dataChanged).toBe(true);
+		expect(JSON.parse(JSON.stringify(staticData))).toEqual({ 'node:Trigger': { seenDeliveries: [['k0', 1], ['k1', 2]] } });
 	});
 });
 
@@ -132,5 +134,20 @@ describe('concurrent calls and n8n\'s whole-object write-back', () => {
 		const other: IDataObject = {};
 		remember(other, 'delivery-c', 'wf-merge:n2', 103);
 		expect(wasSeen(other, 'delivery-a', 104)).toBe(false);
+	});
+
+	it('the call that remembered first and writes last still writes the later call\'s key (as webhook() claims and remembers per call)', () => {
+		const scope = 'wf-order:n1';
+		// Both calls loaded the same (empty) static data. A claims and remembers, then B does; B's call ends
+		// first and n8n saves it, then A's call ends and n8n writes A's whole (older) copy over it.
+		const callA: IDataObject = {};
+		const callB: IDataObject = {};
+		expect(claimInProcess(scope, 'delivery-a', 100)).toBe(true);
+		remember(callA, 'delivery-a', scope, 100);
+		expect(claimInProcess(scope, 'delivery-b', 101)).toBe(true);
+		remember(callB, 'delivery-b', scope, 101);
+		const savedLast = JSON.parse(JSON.stringify(callA)) as IDataObject;
+		expect(wasSeen(savedLast, 'delivery-a', 102)).toBe(true);
+		expect(wasSeen(savedLast, 'delivery-b', 102)).toBe(true);
 	});
 });
