@@ -300,6 +300,29 @@ describe('Interview Service Trigger in real n8n: the user\'s URL survives moves 
 		}),
 		TEST_TIMEOUT_MS,
 	);
+
+	it(
+		'where n8n runs its start-up activation (n8n 1.x; 2.41 with N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false), a restart under another WEBHOOK_URL re-registers by itself',
+		withLog(async (ctx) => {
+			const interviewId = String(slot.interviewId);
+			const port = new URL(ctx.n8n.url).port;
+			await ctx.n8n.activate(SLOT_WORKFLOW_ID);
+			await waitForWebhookUrl(ctx, interviewId, (url) => url.startsWith(`http://localhost:${port}/webhook/${slot.webhookId}/`));
+
+			// n8n 2.41 without its publication service starts the active workflows as n8n 1.x does
+			// (start.js: activeWorkflowManager.init → add('init') → createWebhookIfNotExists), which
+			// asks the node's checkExists: the address n8n gives now differs, so it registers anew.
+			// This is the last test of the file, so the changed environment stays.
+			await ctx.n8n.restart({ WEBHOOK_URL: `http://127.0.0.1:${port}/`, N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false' });
+			const moved = await waitForWebhookUrl(ctx, interviewId, (url) => url.startsWith(`http://127.0.0.1:${port}/webhook/${slot.webhookId}/`));
+			expect(new URL(String(moved.webhookUrl)).searchParams.get('secret')).toEqual(expect.any(String));
+
+			// The user's URL carried over the move: deactivation gives it back, not the earlier n8n address.
+			await ctx.n8n.deactivate(SLOT_WORKFLOW_ID);
+			await waitForWebhookUrl(ctx, interviewId, (url) => url === USERS_URL);
+		}),
+		TEST_TIMEOUT_MS,
+	);
 });
 
 /** Waits (bounded) for a line in n8n's log. */
