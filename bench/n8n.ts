@@ -456,6 +456,7 @@ async function main() {
 			]);
 		await importAll(n8n, [
 			ourInvite('benchinviteexpr', { email: '={{ $json.email }}', additionalFields: { name: '={{ $json.name }}' } }),
+			ourInvite('benchinvitecomputed', { email: '={{ $json.email.toLowerCase() }}', additionalFields: { name: '={{ $json.name.trim() }}' } }),
 			ourInvite('benchinviteauto', { mappingMode: 'autoMapInputData' }),
 			shippedWorkflow('http-invite.json', 'benchinvitehttp', fill(inviteId)),
 			ourExport('benchexportours', exportId, credential),
@@ -466,6 +467,15 @@ async function main() {
 				name: `invite-${SIZES.invite} ours (expressions)`,
 				what: 'Candidate → Invite, Map Each Field Manually: Email and Name as {{ $json.* }} expressions',
 				workflowId: 'benchinviteexpr',
+				measured: ['Interview Service'],
+				output: 'Interview Service',
+				expectItems: SIZES.invite,
+				expectRequests: inviteBatches,
+			}),
+			scenario({
+				name: `invite-${SIZES.invite} ours (computed expressions)`,
+				what: 'Candidate → Invite, Map Each Field Manually: Email and Name as {{ $json.email.toLowerCase() }} and {{ $json.name.trim() }}, which n8n evaluates per item',
+				workflowId: 'benchinvitecomputed',
 				measured: ['Interview Service'],
 				output: 'Interview Service',
 				expectItems: SIZES.invite,
