@@ -15,6 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 import type { N8nInstance, RunData, WorkflowImport } from '../harness/n8n';
@@ -28,14 +29,18 @@ import { buildWorkflow, chainWorkflow, interviewById, interviewServiceNode, manu
 
 const CI = process.argv.includes('--ci') || process.env.BENCH_CI === '1';
 const SIZES = CI
-	? { rounds: 1, invite: 100, export: 1_000, growth: [500, 1_000, 2_000], tokenExecutions: 3 }
-	: { rounds: 5, invite: 1_000, export: 10_000, growth: [10_000, 25_000, 50_000], tokenExecutions: 20 };
+	? { rounds: 1, invite: 100, export: 1_000, interviews: 137, growth: [500, 1_000, 2_000], tokenExecutions: 3 }
+	: { rounds: 5, invite: 1_000, export: 10_000, interviews: 137, growth: [10_000, 25_000, 50_000], tokenExecutions: 20 };
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? SIZES.rounds);
 /** The sandbox's page cap: a page of 100 asked comes back with 50. */
 const PAGE_CAP = 50;
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
-/** Only the scenarios whose name matches (for profiling one of them); the report then lacks the others. */
+/**
+ * Only the scenarios whose name matches (for profiling one of them); the report then lacks the
+ * others, and the token-exchange and growth phases run only when their names match too.
+ */
 const ONLY = new RegExp(process.env.BENCH_ONLY ?? '');
+const TOKEN_PHASE = 'token exchanges';
 const CLIENT = { clientId: 'demo-client', apiKey: 'demo-api-key' };
 const EXECUTE_TIMEOUT_MS = 600_000;
 const WINDOW = { startTime: '2026-03-01T09:00:00Z', endTime: '2026-03-08T18:00:00Z' };
@@ -236,14 +241,7 @@ async function measureRaw(sandbox: Sandbox, scenario: Scenario): Promise<Measure
 /** The floor: a plain fetch loop over the same pages (token call, then page after page until an empty one). */
 function rawFetchLoop(sandbox: Sandbox, interviewId: string) {
 	return async () => {
-		const token = (await (
-			await fetch(`${sandbox.url}/api/v1/auth/token`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify(CLIENT),
-			})
-		).json()) as { data: { accessToken: string } };
-		const headers = { authorization: `Bearer ${token.data.accessToken}` };
+		const headers = await rawToken(sandbox);
 		const results: unknown[] = [];
 		for (let page = 1; ; page++) {
 			const response = await fetch(`${sandbox.url}/api/v1/interview/${interviewId}/results?page=${page}&limit=100`, { headers });
@@ -253,6 +251,55 @@ function rawFetchLoop(sandbox: Sandbox, interviewId: string) {
 			results.push(...body.data);
 		}
 		return { items: results.length };
+	};
+}
+
+async function rawToken(sandbox: Sandbox): Promise<Record<string, string>> {
+	const response = await fetch(`${sandbox.url}/api/v1/auth/token`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(CLIENT),
+	});
+	const token = (await response.json()) as { data: { accessToken: string } };
+	return { authorization: `Bearer ${token.data.accessToken}` };
+}
+
+/** The floor of an invite: the same candidates, 100 per access-links request, one request after the other. */
+function rawInviteLoop(sandbox: Sandbox, interviewId: string, count: number) {
+	return async () => {
+		const headers = { ...(await rawToken(sandbox)), 'content-type': 'application/json' };
+		let items = 0;
+		for (let start = 0; start < count; start += 100) {
+			const candidates = Array.from({ length: Math.min(100, count - start) }, (_, offset) => ({
+				email: `raw${start + offset}@example.com`,
+				name: `Raw Candidate ${start + offset}`,
+			}));
+			const response = await fetch(`${sandbox.url}/api/v1/interview/${interviewId}/access-links`, {
+				method: 'POST',
+				headers,
+				body: JSON.stringify({ ...WINDOW, candidates }),
+			});
+			const body = (await response.json()) as { data: { data: unknown[] } };
+			if (!response.ok) throw new Error(`raw invite: HTTP ${response.status}`);
+			items += body.data.data.length;
+		}
+		return { items };
+	};
+}
+
+/** The floor of a short list: page after page until one comes back shorter than the page cap. */
+function rawInterviewList(sandbox: Sandbox) {
+	return async () => {
+		const headers = await rawToken(sandbox);
+		const interviews: unknown[] = [];
+		for (let page = 1; ; page++) {
+			const response = await fetch(`${sandbox.url}/api/v1/interview/get-interviews?page=${page}&limit=100`, { headers });
+			const body = (await response.json()) as { data: unknown[] };
+			if (!response.ok) throw new Error(`raw list: HTTP ${response.status}`);
+			interviews.push(...body.data);
+			if (body.data.length < PAGE_CAP) break;
+		}
+		return { items: interviews.length };
 	};
 }
 
@@ -409,6 +456,7 @@ async function main() {
 			]);
 		await importAll(n8n, [
 			ourInvite('benchinviteexpr', { email: '={{ $json.email }}', additionalFields: { name: '={{ $json.name }}' } }),
+			ourInvite('benchinvitecomputed', { email: '={{ $json.email.toLowerCase() }}', additionalFields: { name: '={{ $json.name.trim() }}' } }),
 			ourInvite('benchinviteauto', { mappingMode: 'autoMapInputData' }),
 			shippedWorkflow('http-invite.json', 'benchinvitehttp', fill(inviteId)),
 			ourExport('benchexportours', exportId, credential),
@@ -419,6 +467,15 @@ async function main() {
 				name: `invite-${SIZES.invite} ours (expressions)`,
 				what: 'Candidate → Invite, Map Each Field Manually: Email and Name as {{ $json.* }} expressions',
 				workflowId: 'benchinviteexpr',
+				measured: ['Interview Service'],
+				output: 'Interview Service',
+				expectItems: SIZES.invite,
+				expectRequests: inviteBatches,
+			}),
+			scenario({
+				name: `invite-${SIZES.invite} ours (computed expressions)`,
+				what: 'Candidate → Invite, Map Each Field Manually: Email and Name as {{ $json.email.toLowerCase() }} and {{ $json.name.trim() }}, which n8n evaluates per item',
+				workflowId: 'benchinvitecomputed',
 				measured: ['Interview Service'],
 				output: 'Interview Service',
 				expectItems: SIZES.invite,
@@ -441,6 +498,16 @@ async function main() {
 				output: 'Invite',
 				expectItems: SIZES.invite,
 				expectRequests: SIZES.invite,
+			}),
+			scenario({
+				name: `invite-${SIZES.invite} raw fetch loop`,
+				what: 'fetch() POST access-links, 100 candidates per request, one after the other, in the benchmark process: the floor',
+				workflowId: '',
+				measured: [],
+				output: '',
+				expectItems: SIZES.invite,
+				expectRequests: inviteBatches,
+				raw: rawInviteLoop(sandbox, inviteId, SIZES.invite),
 			}),
 			scenario({
 				name: `export-${SIZES.export} ours`,
@@ -473,12 +540,58 @@ async function main() {
 		];
 		console.log(`Pairs: ${ROUNDS} rounds, interleaved; sandbox page cap ${PAGE_CAP}`);
 		await runRounds(n8n, sandbox, pairs, 'pairs');
-		const tokens = await tokenExchanges(n8n, sandbox, credential, exportId);
+		const tokens = ONLY.test(TOKEN_PHASE) ? await tokenExchanges(n8n, sandbox, credential, exportId) : undefined;
 
-		// Phase 2: growth, on a sandbox holding the three lists.
+		// Phase 2: a short list, on a sandbox holding only its interviews: the requests it costs.
+		await sandbox.reset();
+		await sandbox.control('POST', '/seed', {
+			interviews: Array.from({ length: SIZES.interviews }, (_, i) => ({ interviewName: `Bench list ${i}`, status: 'published' })),
+		});
+		await importAll(n8n, [
+			chainWorkflow('benchlistours', 'Bench: benchlistours', [
+				manualTrigger(),
+				interviewServiceNode('Interview Service', { resource: 'interview', operation: 'getMany', returnAll: true, filters: {} }, credential),
+			]),
+			shippedWorkflow('http-list-interviews.json', 'benchlisthttp', fill('')),
+		]);
+		const list = [
+			scenario({
+				name: `list-${SIZES.interviews} ours`,
+				what: 'Interview → Get Many, Return All',
+				workflowId: 'benchlistours',
+				measured: ['Interview Service'],
+				output: 'Interview Service',
+				expectItems: SIZES.interviews,
+				// Adaptive prefetch: the pages, plus at most one asked past the end.
+				expectRequests: [Math.ceil(SIZES.interviews / PAGE_CAP), Math.ceil(SIZES.interviews / PAGE_CAP) + 1],
+			}),
+			scenario({
+				name: `list-${SIZES.interviews} HTTP Request`,
+				what: 'HTTP Request built-in pagination until data is empty + Split Out (bench/workflows/http-list-interviews.json)',
+				workflowId: 'benchlisthttp',
+				measured: ['Get Interviews', 'Split Out'],
+				output: 'Split Out',
+				expectItems: SIZES.interviews,
+				expectRequests: pagesOf(SIZES.interviews),
+			}),
+			scenario({
+				name: `list-${SIZES.interviews} raw fetch loop`,
+				what: 'fetch() page after page until a page shorter than the cap, in the benchmark process: the floor',
+				workflowId: '',
+				measured: [],
+				output: '',
+				expectItems: SIZES.interviews,
+				expectRequests: Math.ceil(SIZES.interviews / PAGE_CAP),
+				raw: rawInterviewList(sandbox),
+			}),
+		];
+		console.log(`List: ${ROUNDS} rounds, interleaved`);
+		await runRounds(n8n, sandbox, list, 'list');
+
+		// Phase 3: growth, on a sandbox holding the three lists.
 		await sandbox.reset();
 		const growth: Scenario[] = [];
-		for (const size of SIZES.growth) {
+		for (const size of SIZES.growth.filter((candidate) => ONLY.test(`growth-${candidate} ours`))) {
 			const interviewId = await sandbox.interviewWithResults(`Bench growth ${size}`, size);
 			await importAll(n8n, [ourExport(`benchgrowth${size}`, interviewId, credential)]);
 			growth.push(
@@ -496,51 +609,89 @@ async function main() {
 		console.log(`Growth: ${ROUNDS} rounds, interleaved`);
 		await runRounds(n8n, sandbox, growth, 'growth');
 
-		report(pairs, growth, tokens, started);
+		report([...pairs, ...list], growth, tokens, started);
 	} finally {
 		await n8n?.stop();
 		await sandbox.process.stop();
 	}
 }
 
-function report(pairs: Scenario[], growth: Scenario[], tokens: { executions: number; ours: number; http: number }, started: number) {
+type Row = ReturnType<typeof summary>;
+
+/**
+ * The four rows of issue 17: each measure as raw fetch loop, HTTP Request node and ours, with
+ * the requests the sandbox counted, ours ÷ HTTP and ours ÷ raw, and the goal.
+ */
+function goalTable(rows: Row[]) {
+	const find = (name: string) => rows.find((row) => row.name === name);
+	const cell = (row: Row | undefined) => (row ? `${row.nodeMs.median.toLocaleString('en-US')} ms (${row.requests} ${row.requests === 1 ? 'request' : 'requests'})` : '–');
+	const ratio = (a: Row | undefined, b: Row | undefined) => (a && b ? Math.round((a.nodeMs.median / b.nodeMs.median) * 100) / 100 : Number.NaN);
+	const shown = (value: number) => (Number.isNaN(value) ? '–' : `${value}×`);
+	const verdict = (checks: Array<[number, number]>) =>
+		checks.some(([value]) => Number.isNaN(value)) ? 'not measured' : checks.every(([value, goal]) => value <= goal) ? 'met' : 'NOT met';
+	const invite = (variant: string) => find(`invite-${SIZES.invite} ${variant}`);
+	const exportRow = (variant: string) => find(`export-${SIZES.export} ${variant}`);
+	const list = (variant: string) => find(`list-${SIZES.interviews} ${variant}`);
+	const measures = [
+		{ measure: `Invite ${SIZES.invite.toLocaleString('en-US')} with Map Automatically`, raw: invite('raw fetch loop'), http: invite('HTTP Request'), ours: invite('ours (map automatically)') },
+		{ measure: `Invite ${SIZES.invite.toLocaleString('en-US')}, Map Each Field Manually (email and name as expressions)`, raw: invite('raw fetch loop'), http: invite('HTTP Request'), ours: invite('ours (expressions)') },
+		{ measure: `Export ${SIZES.export.toLocaleString('en-US')} results (Return All)`, raw: exportRow('raw fetch loop'), http: exportRow('HTTP Request'), ours: exportRow('ours') },
+		{ measure: `Requests to list ${SIZES.interviews} interviews (page cap ${PAGE_CAP})`, raw: list('raw fetch loop'), http: list('HTTP Request'), ours: list('ours') },
+	].map((row) => ({ ...row, vsHttp: ratio(row.ours, row.http), vsRaw: ratio(row.ours, row.raw) }));
+	const [auto, expressions, exported, listed] = measures;
+	const goals = [
+		{ goal: '≤ 0.10× HTTP', verdict: verdict([[auto.vsHttp, 0.1]]) },
+		{ goal: '≤ 0.35× HTTP', verdict: verdict([[expressions.vsHttp, 0.35]]) },
+		{ goal: '≤ 0.50× HTTP and ≤ 3× raw', verdict: verdict([[exported.vsHttp, 0.5], [exported.vsRaw, 3]]) },
+		{ goal: '≤ 4 requests', verdict: verdict([[listed.ours?.requests ?? Number.NaN, 4]]) },
+	];
+	console.log('| Measure | Raw fetch loop | HTTP Request node | Ours | Ours ÷ HTTP | Ours ÷ raw | Goal |');
+	console.log('|---|---|---|---|---|---|---|');
+	measures.forEach((row, index) => {
+		console.log(`| ${row.measure} | ${cell(row.raw)} | ${cell(row.http)} | ${cell(row.ours)} | ${shown(row.vsHttp)} | ${shown(row.vsRaw)} | ${goals[index].goal}: ${goals[index].verdict} |`);
+	});
+	return measures.map((row, index) => ({
+		measure: row.measure,
+		rawMs: row.raw?.nodeMs.median,
+		rawRequests: row.raw?.requests,
+		httpMs: row.http?.nodeMs.median,
+		httpRequests: row.http?.requests,
+		oursMs: row.ours?.nodeMs.median,
+		oursRequests: row.ours?.requests,
+		oursVsHttp: row.vsHttp,
+		oursVsRaw: row.vsRaw,
+		goal: goals[index].goal,
+		verdict: goals[index].verdict,
+	}));
+}
+
+function report(pairs: Scenario[], growth: Scenario[], tokens: { executions: number; ours: number; http: number } | undefined, started: number) {
 	const rows = [...pairs, ...growth].filter((current) => current.runs.length > 0).map(summary);
 	console.log('');
-	console.log(`n8n 2.41.1 (n8n execute), ${ROUNDS} rounds interleaved, page cap ${PAGE_CAP}, ${new Date().toISOString()}`);
+	console.log(`n8n 2.41.1 (n8n execute), ${ROUNDS} rounds interleaved, page cap ${PAGE_CAP}, ${new Date().toISOString()}, ${os.cpus().length} cores`);
 	console.log('| Scenario | node ms min / median / max | requests | peak RSS MB (median) |');
 	console.log('|---|---|---|---|');
 	for (const row of rows) {
 		const rss = row.name.includes('raw fetch') ? '–' : String(row.peakRssMb.median);
 		console.log(`| ${row.name} | ${row.nodeMs.min} / ${row.nodeMs.median} / ${row.nodeMs.max} | ${row.requests} | ${rss} |`);
 	}
-	/** Median node time of the scenario; NaN when BENCH_ONLY left it out. */
-	const medianOf = (name: string) => rows.find((row) => row.name === name)?.nodeMs.median ?? Number.NaN;
-	const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
-	const inviteHttp = medianOf(`invite-${SIZES.invite} HTTP Request`);
-	const exportOurs = medianOf(`export-${SIZES.export} ours`);
-	const ratios = {
-		inviteExpressionsVsHttp: ratio(medianOf(`invite-${SIZES.invite} ours (expressions)`), inviteHttp),
-		inviteAutoVsHttp: ratio(medianOf(`invite-${SIZES.invite} ours (map automatically)`), inviteHttp),
-		exportVsHttp: ratio(exportOurs, medianOf(`export-${SIZES.export} HTTP Request`)),
-		exportVsRawFetch: ratio(exportOurs, medianOf(`export-${SIZES.export} raw fetch loop`)),
-	};
 	const growthRows = growth.filter((current) => current.runs.length > 0).map(summary);
 	const perThousand = growthRows.map((row) => ({ size: row.items, msPer1000: Math.round((row.nodeMs.median / row.items) * 1000 * 10) / 10, peakRssMb: row.peakRssMb.median }));
-	const verdict = (met: boolean, value: number) => (Number.isNaN(value) ? 'not measured' : met ? 'met' : 'NOT met');
+	if (perThousand.length > 0) {
+		console.log(`Growth: ${perThousand.map((row) => `${row.size}: ${row.msPer1000} ms per 1,000, ${row.peakRssMb} MB peak RSS`).join('; ')}`);
+	}
+	if (tokens) {
+		console.log(`Token exchanges over ${tokens.executions} executions: ours ${tokens.ours}, HTTP Request ${tokens.http}  (goal 1: ${tokens.ours === 1 ? 'met' : 'NOT met'})`);
+	}
 	console.log('');
-	console.log('Ratios (median ÷ median; below 1 = ours faster):');
-	console.log(`  Invite ${SIZES.invite}, expressions ÷ HTTP Request        ${ratios.inviteExpressionsVsHttp}`);
-	console.log(`  Invite ${SIZES.invite}, map automatically ÷ HTTP Request  ${ratios.inviteAutoVsHttp}  (goal ≤ 0.10: ${verdict(ratios.inviteAutoVsHttp <= 0.1, ratios.inviteAutoVsHttp)})`);
-	console.log(`  Export ${SIZES.export}, ours ÷ HTTP Request + Split Out  ${ratios.exportVsHttp}  (goal ≤ 0.50: ${verdict(ratios.exportVsHttp <= 0.5, ratios.exportVsHttp)})`);
-	console.log(`  Export ${SIZES.export}, ours ÷ raw fetch loop            ${ratios.exportVsRawFetch}  (goal ≤ 3: ${verdict(ratios.exportVsRawFetch <= 3, ratios.exportVsRawFetch)})`);
-	console.log(`  Growth: ${perThousand.map((row) => `${row.size}: ${row.msPer1000} ms per 1,000, ${row.peakRssMb} MB peak RSS`).join('; ')}`);
-	console.log(`  Token exchanges over ${tokens.executions} executions: ours ${tokens.ours}, HTTP Request ${tokens.http}  (goal 1: ${verdict(tokens.ours === 1, tokens.ours)})`);
+	console.log('Issue 17 (node time, median of the rounds; ratios median ÷ median, below 1 = ours faster):');
+	const goals = goalTable(rows);
 	const file = path.join(__dirname, 'results', CI ? 'n8n-ci.json' : 'n8n-latest.json');
 	mkdirSync(path.dirname(file), { recursive: true });
 	writeFileSync(
 		file,
 		JSON.stringify(
-			{ at: new Date().toISOString(), n8n: '2.41.1', ci: CI, rounds: ROUNDS, pageCap: PAGE_CAP, durationS: Math.round((Date.now() - started) / 1000), ratios, growth: perThousand, tokens, scenarios: rows },
+			{ at: new Date().toISOString(), n8n: '2.41.1', ci: CI, rounds: ROUNDS, pageCap: PAGE_CAP, cores: os.cpus().length, durationS: Math.round((Date.now() - started) / 1000), goals, growth: perThousand, tokens, scenarios: rows },
 			null,
 			2,
 		),

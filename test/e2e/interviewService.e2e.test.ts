@@ -163,6 +163,70 @@ describe('Interview Service action node in real n8n', () => {
 	);
 
 	it(
+		'candidate: {{ $json.field }} (read from the item without the expression engine) sends what n8n evaluates from an equivalent expression',
+		withLog(async (ctx) => {
+			const copiesId = await seedInterview(ctx.control, { interviewName: 'E2E copies' });
+			const evaluatedId = await seedInterview(ctx.control, { interviewName: 'E2E evaluated' });
+			const items = [
+				{ email: 'Text@Example.com', name: 'Ada', phone: '+49 151 1' },
+				{ email: 'number@example.com', name: 42, phone: 5551234 },
+				{ email: 'flag@example.com', name: true },
+				{ email: 'null@example.com', name: null, phone: null },
+				{ email: 'object@example.com', name: { first: 'Ob' }, phone: '' },
+			];
+			const invite = (name: string, interviewId: string, field: (key: string) => string) =>
+				interviewServiceNode(
+					name,
+					{
+						resource: 'candidate',
+						operation: 'invite',
+						interviewId: interviewById(interviewId),
+						...WINDOW,
+						email: field('email'),
+						additionalFields: { name: field('name'), phone: field('phone') },
+						options: {},
+					},
+					ctx.credential,
+				);
+			await ctx.control.delete('/requests');
+			const runData = await importAndRun(
+				ctx.n8n,
+				buildWorkflow(
+					'e2eInviteCopies',
+					'e2e invite: field copies vs evaluated expressions',
+					[
+						manualTrigger(),
+						itemsNode('Candidates', items),
+						invite('Copies', copiesId, (key) => `={{ $json.${key} }}`),
+						invite('Evaluated', evaluatedId, (key) => `={{ $input.item.json.${key} }}`),
+					],
+					[
+						['Start', 'Candidates'],
+						['Candidates', 'Copies'],
+						['Candidates', 'Evaluated'],
+					],
+				),
+			);
+			expect(nodeOutput(runData, 'Copies')).toHaveLength(items.length);
+			expect(nodeOutput(runData, 'Evaluated')).toHaveLength(items.length);
+			const sent = (await sandboxRequests(ctx.control)).filter((request) => request.route === ACCESS_LINKS_ROUTE);
+			const candidatesFor = (interviewId: string) =>
+				sent.filter((request) => request.path.includes(interviewId)).map((request) => (request.body as { candidates: unknown[] }).candidates);
+			expect(candidatesFor(copiesId)).toEqual(candidatesFor(evaluatedId));
+			expect(candidatesFor(copiesId)).toEqual([
+				[
+					{ email: 'Text@Example.com', name: 'Ada', phone: '+49 151 1' },
+					{ email: 'number@example.com', name: '42', phone: '5551234' },
+					{ email: 'flag@example.com', name: 'true' },
+					{ email: 'null@example.com' },
+					{ email: 'object@example.com', name: '[object Object]' },
+				],
+			]);
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
 		'candidate: cancels scheduled candidates and reports the e-mails it did not cancel',
 		withLog(async (ctx) => {
 			const interviewId = await seedInterview(ctx.control);

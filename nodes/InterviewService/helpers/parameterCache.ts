@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, IGetNodeParameterOptions, NodeParameterValueType } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions, NodeParameterValueType } from 'n8n-workflow';
 
 /**
  * What in an expression can make its value differ from one input item to the next: the item's
@@ -24,19 +24,86 @@ export type ParameterReader = (
 	options?: IGetNodeParameterOptions,
 ) => NodeParameterValueType | object;
 
+/** `={{ $json.email }}` or `={{ $json['first name'] }}`: the whole value is one field of the input item. */
+const ITEM_FIELD = /^=\{\{\s*\$json(?:\.([A-Za-z_$][\w$]*)|\[\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\])\s*\}\}$/;
+
+/** The field an expression reads when it is nothing but `$json.<field>`; otherwise undefined. */
+export function itemFieldOf(value: unknown): string | undefined {
+	if (typeof value !== 'string') return undefined;
+	const match = ITEM_FIELD.exec(value);
+	return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}
+
+type Primitive = string | number | boolean;
+const isPrimitive = (value: unknown): value is Primitive => ['string', 'number', 'boolean'].includes(typeof value);
+/** Names n8n refuses or resolves through the prototype: always left to n8n. */
+const UNSAFE_FIELDS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The item's own text, number or boolean in `field`; undefined for anything else. */
+function primitiveField(json: IDataObject, field: string): Primitive | undefined {
+	if (UNSAFE_FIELDS.has(field) || !Object.prototype.hasOwnProperty.call(json, field)) return undefined;
+	const value = json[field];
+	return isPrimitive(value) ? value : undefined;
+}
+
+/**
+ * How a saved value that only copies fields of the input item is read without n8n's expression
+ * engine: `={{ $json.email }}`, or a flat collection of such expressions and fixed values (Additional
+ * Fields with Name as `{{ $json.name }}`). n8n gives such an expression the item's own value
+ * (`$json` is the input item, read in n8n-workflow's WorkflowDataProxy), so when that value is text,
+ * a number or a boolean, the result is the same. Anything else (a missing field, null, an object,
+ * which the engines copy or convert in their own ways) is left to n8n: `undefined` here.
+ */
+function itemFieldReader(saved: unknown): ((json: IDataObject) => NodeParameterValueType | object | undefined) | undefined {
+	const field = itemFieldOf(saved);
+	if (field !== undefined) {
+		return (json) => primitiveField(json, field);
+	}
+	if (typeof saved !== 'object' || saved === null || Array.isArray(saved)) return undefined;
+	const entries = Object.entries(saved as IDataObject);
+	const fields = entries.map(([, value]) => itemFieldOf(value));
+	const fixed = (value: unknown) => isPrimitive(value) && !(typeof value === 'string' && value.startsWith('='));
+	if (!fields.some((name) => name !== undefined)) return undefined;
+	if (!entries.every(([, value], index) => fields[index] !== undefined || fixed(value))) return undefined;
+	return (json) => {
+		const collection: IDataObject = {};
+		for (const [index, [key, value]] of entries.entries()) {
+			const name = fields[index];
+			if (name === undefined) {
+				collection[key] = value;
+				continue;
+			}
+			const fieldValue = primitiveField(json, name);
+			if (fieldValue === undefined) return undefined;
+			collection[key] = fieldValue;
+		}
+		return collection;
+	};
+}
+
 /**
  * Reads node parameters for many items, evaluating each parameter once when its saved value
  * (`getNode().parameters`, as the workflow holds it, expressions unevaluated) cannot differ
  * between items: a fixed value, or an expression that does not use the item. A parameter whose
- * expression uses the item is evaluated per item, as before. Only a value that was read without
- * error is kept, so a failing parameter still fails on each item with that item's index.
- * The values handed out are shared between items: callers must not change them.
+ * expression only copies a field of the item (`{{ $json.email }}`, what dragging a field in gives)
+ * takes it from the item, as n8n would, without starting the expression engine per item (see
+ * `itemFieldReader`). Any other parameter whose expression uses the item is evaluated per item,
+ * as before. Only a value that was read without error is kept, so a failing parameter still fails
+ * on each item with that item's index. The values handed out are shared between items: callers
+ * must not change them.
  */
 export function sharedParameterReader(context: IExecuteFunctions): ParameterReader {
 	const saved = context.getNode().parameters;
+	const items = context.getInputData();
 	const kept = new Map<string, NodeParameterValueType | object>();
+	const fromItem = new Map<string, ReturnType<typeof itemFieldReader>>();
 	return (name, itemIndex, fallback, options) => {
-		if (usesItem(saved[name])) return context.getNodeParameter(name, itemIndex, fallback, options);
+		if (usesItem(saved[name])) {
+			if (!fromItem.has(name)) fromItem.set(name, options === undefined ? itemFieldReader(saved[name]) : undefined);
+			const json = items[itemIndex]?.json;
+			const value = json === undefined ? undefined : fromItem.get(name)?.(json);
+			return value !== undefined ? value : context.getNodeParameter(name, itemIndex, fallback, options);
+		}
 		const key = `${name}\n${JSON.stringify(options ?? {})}`;
 		if (kept.has(key)) return kept.get(key)!;
 		const value = context.getNodeParameter(name, itemIndex, fallback, options);

@@ -32,6 +32,16 @@ export type CandidateResult = z.infer<typeof documentedResult>;
 /** A result row, read leniently (see `lenient`): a row with an undocumented value (an e-mail of null, say) stays in the list as received. */
 export const candidateResult = lenient(documentedResult);
 
+/**
+ * A row of the results list, kept as received: every object of `documentedResult` passes unknown
+ * keys through and nothing is transformed, so `candidateResult` gives back the row's own fields
+ * whether it matches or not. A list of thousands of rows checks only that each row is an object,
+ * instead of copying every row twice (a tenth of an export's time went there).
+ */
+export const listedResult = z.custom<CandidateResult>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
+	message: 'Expected object',
+});
+
 /** Query of `GET /api/v1/interview/{id}/results`. */
 export const listResultsQuery = z.object({
 	page: z.coerce.number().int().min(1).optional(),

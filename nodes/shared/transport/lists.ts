@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { emailKey } from '../email';
 import { withoutUndefined } from '../objects';
-import { candidateResult, interview } from '../contract';
+import { interview, listedResult } from '../contract';
 import type { CandidateResult, Interview } from '../contract';
 import { collectPages } from './pagination';
 import { statusOf, unlessError } from './errors';
@@ -15,7 +15,7 @@ import type { InterviewServiceContext } from './context';
  */
 
 const interviewList = z.array(interview);
-const resultList = z.array(candidateResult);
+const resultList = z.array(listedResult);
 
 interface ListOptions {
 	/** Stop once this many items are collected; omit for all. */

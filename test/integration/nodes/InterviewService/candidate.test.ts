@@ -69,6 +69,48 @@ describe('candidate → invite through n8n against the sandbox', () => {
 		expect(candidates.filter((candidate) => candidate.interviewId === interviewId)).toHaveLength(250);
 	});
 
+	it('sends from {{ $json.field }} (read from the item, no expression engine) exactly what n8n evaluates from an equivalent expression', async () => {
+		const inputItems: IDataObject[] = [
+			{ email: 'Text@Example.com', name: 'Ada', phone: '+49 151 1' },
+			{ email: 'number@example.com', name: 42, phone: 5551234 },
+			{ email: 'flag@example.com', name: true },
+			{ email: 'null@example.com', name: null, phone: null },
+			{ email: 'object@example.com', name: { first: 'Ob' }, phone: '' },
+		];
+		const bodies: unknown[] = [];
+		for (const [label, field] of [
+			['copies', (name: string) => `={{ $json.${name} }}`],
+			['evaluated', (name: string) => `={{ $input.item.json.${name} }}`],
+		] as const) {
+			const [interviewId] = await env.seedInterviews([{ interviewName: `Same ${label}` }]);
+			await env.control('DELETE', '/requests');
+			const result = await env.run(
+				inviteParameters(interviewId, { email: field('email'), additionalFields: { name: field('name'), phone: field('phone') } }),
+				{ inputItems },
+			);
+			expect(result.error).toBeUndefined();
+			expect(result.items.map((item) => item.pairedItem)).toEqual(inputItems.map((_, item) => ({ item })));
+			bodies.push((await env.requests(ACCESS_LINKS)).map((request) => request.body.candidates));
+		}
+		expect(bodies[0]).toEqual(bodies[1]);
+		expect(bodies[0]).toEqual([
+			[
+				{ email: 'Text@Example.com', name: 'Ada', phone: '+49 151 1' },
+				{ email: 'number@example.com', name: '42', phone: '5551234' },
+				{ email: 'flag@example.com', name: 'true' },
+				{ email: 'null@example.com' },
+				{ email: 'object@example.com', name: '[object Object]' },
+			],
+		]);
+	});
+
+	it('names the item when {{ $json.email }} finds no e-mail in it, as before', async () => {
+		const [interviewId] = await env.seedInterviews([{ interviewName: 'Missing e-mail' }]);
+		const result = await env.run(inviteParameters(interviewId), { inputItems: [...people(2), { name: 'No Mail' }] });
+		expect(result.error?.message).toMatch(/^Email .*\(item 2\)$/);
+		expect(await env.requests(ACCESS_LINKS)).toHaveLength(0);
+	});
+
 	it('stops before any request on a bad e-mail, naming the item', async () => {
 		const [interviewId] = await env.seedInterviews([{ interviewName: 'Bad input' }]);
 		const result = await env.run(inviteParameters(interviewId), { inputItems: [...people(2), { email: 'not-an-email' }] });

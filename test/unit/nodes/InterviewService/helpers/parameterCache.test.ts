@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { sharedParameterReader, usesItem } from '../../../../../nodes/InterviewService/helpers/parameterCache';
+import { itemFieldOf, sharedParameterReader, usesItem } from '../../../../../nodes/InterviewService/helpers/parameterCache';
 import { fakeNode } from '../../../../helpers/fakeNode';
 
 describe('usesItem', () => {
@@ -31,14 +31,15 @@ describe('usesItem', () => {
 });
 
 describe('sharedParameterReader', () => {
-	function context(parameters: Record<string, unknown>, evaluate: (name: string, itemIndex: number) => unknown) {
+	function context(parameters: Record<string, unknown>, evaluate: (name: string, itemIndex: number) => unknown, items: Array<Record<string, unknown>> = []) {
 		const calls: Array<[string, number]> = [];
 		const node = { ...fakeNode(), parameters } as ReturnType<typeof fakeNode>;
 		const getNodeParameter = (name: string, itemIndex: number) => {
 			calls.push([name, itemIndex]);
 			return evaluate(name, itemIndex);
 		};
-		return { context: { getNode: () => node, getNodeParameter } as unknown as IExecuteFunctions, calls };
+		const getInputData = () => items.map((json) => ({ json }));
+		return { context: { getNode: () => node, getNodeParameter, getInputData } as unknown as IExecuteFunctions, calls };
 	}
 
 	it('evaluates a parameter that cannot differ between items once, and one that uses the item per item', () => {
@@ -80,5 +81,75 @@ describe('sharedParameterReader', () => {
 		expect(() => read('startTime', 0, '')).toThrow('failed on item 0');
 		expect(() => read('startTime', 1, '')).toThrow('failed on item 1');
 		expect(calls).toHaveLength(2);
+	});
+
+	it('takes a field the expression only copies from the item, without evaluating it, when it is text, a number or a boolean', () => {
+		const items = [
+			{ email: 'a@example.com', name: 'Ada', 'first name': 'A' },
+			{ email: 7, name: true, 'first name': 'B' },
+			// Left to n8n: a missing field, null, an object, a list.
+			{ name: null },
+			{ email: { address: 'c@example.com' }, name: ['C'] },
+		];
+		const { context: ctx, calls } = context(
+			{
+				email: '={{ $json.email }}',
+				label: "={{ $json['first name'] }}",
+				additionalFields: { name: '={{ $json.name }}', phone: '+1 555', notify: true },
+			},
+			(name, itemIndex) => `${name}-${itemIndex}`,
+			items,
+		);
+		const read = sharedParameterReader(ctx);
+		expect(items.map((_, i) => read('email', i, ''))).toEqual(['a@example.com', 7, 'email-2', 'email-3']);
+		expect(items.map((_, i) => read('label', i, ''))).toEqual(['A', 'B', 'label-2', 'label-3']);
+		expect(items.map((_, i) => read('additionalFields', i, {}))).toEqual([
+			{ name: 'Ada', phone: '+1 555', notify: true },
+			{ name: true, phone: '+1 555', notify: true },
+			'additionalFields-2',
+			'additionalFields-3',
+		]);
+		expect(calls).toEqual([
+			['email', 2],
+			['email', 3],
+			['label', 2],
+			['label', 3],
+			['additionalFields', 2],
+			['additionalFields', 3],
+		]);
+	});
+
+	it('evaluates per item a collection with any other expression, and any read with options', () => {
+		const { context: ctx, calls } = context(
+			{ additionalFields: { name: '={{ $json.name }}', phone: '={{ $json.phone.trim() }}' }, email: '={{ $json.email }}' },
+			(name, itemIndex) => `${name}-${itemIndex}`,
+			[{ name: 'Ada', phone: ' 1 ', email: 'a@example.com' }],
+		);
+		const read = sharedParameterReader(ctx);
+		expect(read('additionalFields', 0, {})).toBe('additionalFields-0');
+		expect(read('email', 0, '', { extractValue: true })).toBe('email-0');
+		expect(calls).toHaveLength(2);
+	});
+});
+
+describe('itemFieldOf', () => {
+	it.each([
+		['={{ $json.email }}', 'email'],
+		['={{$json.email}}', 'email'],
+		["={{ $json['first name'] }}", 'first name'],
+		['={{ $json["e-mail"] }}', 'e-mail'],
+		// Anything more than the field itself is n8n's to evaluate.
+		['={{ $json.email.trim() }}', undefined],
+		['={{ $json.candidate.email }}', undefined],
+		['={{ $json.email }} ', undefined],
+		['= {{ $json.email }}', undefined],
+		['=Hi {{ $json.name }}', undefined],
+		['={{ $json.a }}{{ $json.b }}', undefined],
+		["={{ $json['it\\'s'] }}", undefined],
+		['{{ $json.email }}', undefined],
+		['$json.email', undefined],
+		[42, undefined],
+	])('%j → %s', (value, field) => {
+		expect(itemFieldOf(value)).toBe(field);
 	});
 });

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+import { candidateResult, listedResult } from '../../../../../nodes/shared/contract';
+
+const rows: unknown[] = [
+	{
+		interviewId: 'int_1',
+		candidate: { name: 'Ada', email: 'ada@example.com', extra: { nested: [1, 2] } },
+		scores: { interviewScore: 80, communicationScore: null, overallScore: 7.5, newScore: 'high' },
+		metaData: { team: 'backend' },
+		reportLink: 'https://example.com/reports/1',
+		completedAt: '2026-03-01T09:00:00Z',
+	},
+	// Undocumented values: `candidateResult` keeps such a row as received.
+	{ interviewId: 7, candidate: { email: null }, scores: { interviewScore: '80' }, reportLink: null },
+	{ scores: null, metaData: null },
+	{},
+];
+
+describe('listedResult', () => {
+	it('gives a list the same rows as the lenient candidateResult, without copying them', () => {
+		const lenient = z.array(candidateResult).parse(rows);
+		const listed = z.array(listedResult).parse(rows);
+		expect(listed).toEqual(lenient);
+		expect(listed[0]).toBe(rows[0]);
+	});
+
+	it.each([['a string', 'row'], ['null', null], ['a list', [1]], ['a number', 3]])('refuses a row that is %s, as candidateResult does', (_, row) => {
+		expect(z.array(candidateResult).safeParse([row]).success).toBe(false);
+		const parsed = z.array(listedResult).safeParse([row]);
+		expect(parsed.success).toBe(false);
+		expect(parsed.error?.issues[0].path).toEqual([0]);
+	});
+});
