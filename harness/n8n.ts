@@ -40,6 +40,11 @@ export interface N8nWorker {
 	logTail(lines?: number): string;
 }
 
+/** The execution ids a worker's log names as started or finished (`Worker started execution N (job J)`). */
+export function executionIdsInWorkerLog(worker: N8nWorker, event: 'started' | 'finished'): string[] {
+	return [...readFileSync(worker.logFile, 'utf8').matchAll(new RegExp(`Worker ${event} execution (\\d+)`, 'g'))].map((match) => match[1]);
+}
+
 export interface N8nInstance {
 	url: string;
 	userFolder: string;
@@ -377,7 +382,7 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 	const finishedByWorkersUnlisted = async (workflowId: string, listed: ExecutionSummary[]): Promise<ExecutionSummary[]> => {
 		const known = new Set(listed.map((execution) => String(execution.id)));
 		const ids = new Set(
-			workers.flatMap((worker) => [...readFileSync(worker.logFile, 'utf8').matchAll(/Worker finished execution (\d+)/g)].map((match) => match[1])),
+			workers.flatMap((worker) => executionIdsInWorkerLog(worker, 'finished')),
 		);
 		const found: ExecutionSummary[] = [];
 		for (const id of ids) {

@@ -11,15 +11,15 @@ import { randomUUID } from 'node:crypto';
 
 import type { ExecutionSummary } from '../../harness/n8n';
 import { nodeOutput } from '../../harness/n8n';
-import { sleep } from '../../harness/process';
 import { TRIGGER_NODE_TYPE, buildWorkflow, interviewById, interviewServiceNode } from '../../harness/workflow';
 import { TEST_TIMEOUT_MS, useE2e } from './helpers/context';
-import type { E2eContext } from './helpers/context';
 import {
 	expectExecutionCountStays,
 	interviewConfigOf,
+	pollLog,
 	postUntilRegistered,
 	redeliverUntilRegistered,
+	settledExecutions,
 	waitForExecutions,
 	waitForWebhookUrl,
 } from './helpers/executions';
@@ -138,17 +138,6 @@ describe('Interview Service Trigger in real n8n', () => {
 });
 
 const DEDUPE_WORKFLOW_ID = 'e2eTriggerDedupe';
-/** Long enough for an execution that was (wrongly) started to show up in the list. */
-const SETTLE_MS = 4_000;
-
-/** Executions of the dedupe workflow, sorted oldest first, once nothing is running. */
-async function settledExecutions(ctx: E2eContext, atLeast: number): Promise<ExecutionSummary[]> {
-	await waitForExecutions(ctx.n8n, DEDUPE_WORKFLOW_ID, atLeast);
-	await sleep(SETTLE_MS);
-	const all = await waitForExecutions(ctx.n8n, DEDUPE_WORKFLOW_ID, atLeast);
-	return [...all].sort((a, b) => Number(a.id) - Number(b.id));
-}
-
 describe('Interview Service Trigger in real n8n: one execution per delivery, also after a restart', () => {
 	const shared: { interviewId?: string } = {};
 	const triggerItem = (execution: ExecutionSummary) => nodeOutput(execution.data?.resultData.runData, TRIGGER)[0];
@@ -172,7 +161,7 @@ describe('Interview Service Trigger in real n8n: one execution per delivery, als
 			expect(event).toMatchObject({ type: 'candidateInterviewCompleted', deliveryId: expect.any(String), data: { interviewId } });
 			expect(delivery.status).toBe(200);
 
-			const executions = await settledExecutions(ctx, 1);
+			const executions = await settledExecutions(ctx, DEDUPE_WORKFLOW_ID, 1);
 			expect(executions).toHaveLength(1);
 			expect(triggerItem(executions[0])).toMatchObject({
 				type: 'candidateInterviewCompleted',
@@ -191,7 +180,7 @@ describe('Interview Service Trigger in real n8n: one execution per delivery, als
 		withLog(async (ctx) => {
 			const again = (await ctx.control.post('/webhooks/redeliver', {})).data as { delivery: DeliveryView };
 			expect(again.delivery.status).toBe(200);
-			expect(await settledExecutions(ctx, 1)).toHaveLength(1);
+			expect(await settledExecutions(ctx, DEDUPE_WORKFLOW_ID, 1)).toHaveLength(1);
 		}),
 		TEST_TIMEOUT_MS,
 	);
@@ -207,7 +196,7 @@ describe('Interview Service Trigger in real n8n: one execution per delivery, als
 			} finally {
 				await ctx.control.patch('/config', { webhookRedelivery: 'none' });
 			}
-			const executions = await settledExecutions(ctx, 2);
+			const executions = await settledExecutions(ctx, DEDUPE_WORKFLOW_ID, 2);
 			expect(executions).toHaveLength(2);
 			expect(triggerItem(executions[1])).toMatchObject({ candidateEmail: 'jo@example.com', interviewId: shared.interviewId });
 		}),
@@ -220,10 +209,10 @@ describe('Interview Service Trigger in real n8n: one execution per delivery, als
 			await ctx.n8n.restart();
 			const again = await redeliverUntilRegistered(ctx);
 			expect(again.status).toBe(200);
-			expect(await settledExecutions(ctx, 2)).toHaveLength(2);
+			expect(await settledExecutions(ctx, DEDUPE_WORKFLOW_ID, 2)).toHaveLength(2);
 
 			await ctx.control.post(`/interviews/${shared.interviewId}/complete`, { email: 'kim@example.com', name: 'Kim' });
-			const executions = await settledExecutions(ctx, 3);
+			const executions = await settledExecutions(ctx, DEDUPE_WORKFLOW_ID, 3);
 			expect(executions).toHaveLength(3);
 			expect(triggerItem(executions[2])).toMatchObject({ candidateEmail: 'kim@example.com', interviewId: shared.interviewId });
 		}),
@@ -324,13 +313,3 @@ describe('Interview Service Trigger in real n8n: the user\'s URL survives moves 
 		TEST_TIMEOUT_MS,
 	);
 });
-
-/** Waits (bounded) for a line in n8n's log. */
-async function pollLog(ctx: E2eContext, text: string, timeoutMs = 30_000) {
-	const until = Date.now() + timeoutMs;
-	while (Date.now() < until) {
-		if (ctx.n8n.logTail(400).includes(text)) return;
-		await sleep(500);
-	}
-	throw new Error(`n8n never logged "${text}"`);
-}

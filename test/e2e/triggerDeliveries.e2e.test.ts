@@ -16,12 +16,12 @@ import axios from 'axios';
 
 import type { ExecutionSummary } from '../../harness/n8n';
 import { nodeOutput } from '../../harness/n8n';
-import { pollUntil, sleep } from '../../harness/process';
+import { pollUntil } from '../../harness/process';
 import { TRIGGER_NODE_TYPE, buildWorkflow, interviewById, interviewServiceNode } from '../../harness/workflow';
 import { TEST_TIMEOUT_MS, useE2e } from './helpers/context';
 import type { E2eContext } from './helpers/context';
 import { sandboxRequests } from './helpers/context';
-import { interviewConfigOf, waitForExecutions, waitForWebhookUrl } from './helpers/executions';
+import { interviewConfigOf, pollLog, redeliverUntilRegistered, settledExecutions, waitForWebhookUrl } from './helpers/executions';
 import type { DeliveryView } from './helpers/executions';
 
 const { withLog } = useE2e();
@@ -29,8 +29,6 @@ const { withLog } = useE2e();
 const TRIGGER = 'Interview Service Trigger';
 const RESULTS_ROUTE = 'GET /api/v1/interview/:id/results';
 const SETTINGS_ROUTE = 'PUT /api/v1/interview/:id/settings';
-/** Long enough for an execution that was (wrongly) started to show up in the list. */
-const SETTLE_MS = 4_000;
 
 type Json = Record<string, unknown>;
 
@@ -66,30 +64,9 @@ const productionPrefix = (ctx: E2eContext, watched: Watched) => `${ctx.n8n.url}/
 
 const triggerItem = (execution: ExecutionSummary) => nodeOutput(execution.data?.resultData.runData, TRIGGER)[0];
 
-/** The workflow's finished executions, oldest first, once nothing more shows up for a while. */
-async function settledExecutions(ctx: E2eContext, workflowId: string, atLeast: number): Promise<ExecutionSummary[]> {
-	await waitForExecutions(ctx.n8n, workflowId, atLeast);
-	await sleep(SETTLE_MS);
-	const all = await waitForExecutions(ctx.n8n, workflowId, atLeast);
-	return [...all].sort((a, b) => Number(a.id) - Number(b.id));
-}
-
 async function complete(ctx: E2eContext, interviewId: string, email: string) {
 	const answer = await ctx.control.post(`/interviews/${interviewId}/complete`, { email, name: email.split('@')[0] });
 	return answer.data as { eventId: string; event: Json; delivery: DeliveryView | null };
-}
-
-/** Redelivers one event; right after a restart n8n answers 404 until the webhook is registered again. */
-async function redeliver(ctx: E2eContext, eventId: string): Promise<DeliveryView> {
-	return await pollUntil(
-		async () => {
-			const { delivery } = (await ctx.control.post('/webhooks/redeliver', { eventId })).data as { delivery: DeliveryView };
-			return delivery.status === 404 ? undefined : delivery;
-		},
-		60_000,
-		`redelivery of ${eventId}`,
-		1_000,
-	);
 }
 
 /** Waits until a fault has fired (its delay has started), i.e. the call it holds is in flight. */
@@ -230,14 +207,9 @@ describe('Interview Service Trigger in real n8n: two different deliveries at onc
 			expect(executions.map((execution) => triggerItem(execution).candidateEmail).sort()).toEqual(['amy@example.com', 'ben@example.com']);
 
 			await ctx.n8n.restart();
-			for (const { eventId } of pair) expect((await redeliver(ctx, eventId)).status).toBe(200);
+			for (const { eventId } of pair) expect((await redeliverUntilRegistered(ctx, { eventId })).status).toBe(200);
 			expect(await settledExecutions(ctx, watched.workflowId, 2)).toHaveLength(2);
 		}),
 		TEST_TIMEOUT_MS,
 	);
 });
-
-/** Waits (bounded) for a line in n8n's log. */
-async function pollLog(ctx: E2eContext, text: string, timeoutMs = 30_000) {
-	await pollUntil(async () => (ctx.n8n.logTail(400).includes(text) ? true : undefined), timeoutMs, `n8n logging "${text}"`, 500);
-}

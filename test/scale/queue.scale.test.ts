@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 import type { CredentialImport, ExecutionSummary, N8nInstance } from '../../harness/n8n';
-import { PACKAGE_NAME, nodeOutput } from '../../harness/n8n';
+import { PACKAGE_NAME, executionIdsInWorkerLog, nodeOutput } from '../../harness/n8n';
 import { pollUntil, sleep } from '../../harness/process';
 import type { NodeSpec } from '../../harness/workflow';
 import {
@@ -45,10 +45,7 @@ async function seedInterview(ctx: E2eContext, interview: Json = {}): Promise<str
 /** Execution ids each worker logged as started ("Worker started execution N"), by worker index. */
 function executionsByWorker(n8n: N8nInstance): Map<number, Set<string>> {
 	return new Map(
-		n8n.workers.map((worker) => {
-			const log = readFileSync(worker.logFile, 'utf8');
-			return [worker.index, new Set([...log.matchAll(/Worker started execution (\d+)/g)].map((match) => match[1]))];
-		}),
+		n8n.workers.map((worker) => [worker.index, new Set(executionIdsInWorkerLog(worker, 'started'))]),
 	);
 }
 
@@ -313,18 +310,7 @@ describe('Interview Service package in n8n queue mode (Postgres + Redis + main +
 				expect(startedSince(before)).toHaveLength(2);
 
 				await ctx.n8n.restart();
-				for (const { eventId } of pair) {
-					const delivery = await pollUntil(
-						async () => {
-							const { data } = await ctx.control.post('/webhooks/redeliver', { eventId });
-							return data.delivery.status === 404 ? undefined : (data.delivery as { status: number });
-						},
-						60_000,
-						`redelivery of ${eventId}`,
-						1_000,
-					);
-					expect(delivery.status).toBe(200);
-				}
+				for (const { eventId } of pair) expect((await redeliverUntilRegistered(ctx, { eventId })).status).toBe(200);
 				await sleep(4_000);
 				expect(startedSince(before)).toHaveLength(2);
 

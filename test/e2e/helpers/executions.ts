@@ -36,14 +36,36 @@ export interface DeliveryView {
 	error?: string;
 }
 
-/** Redelivers the latest delivery; right after a restart n8n may answer 404 until the webhook is registered again. */
-export async function redeliverUntilRegistered(ctx: E2eContext, timeoutMs = 60_000): Promise<DeliveryView> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const { delivery } = (await ctx.control.post('/webhooks/redeliver', {})).data as { delivery: DeliveryView };
-		if (delivery.status !== 404 || Date.now() > deadline) return delivery;
-		await sleep(1_000);
-	}
+/**
+ * Redelivers one event (the latest when no id is given); right after a restart n8n answers 404
+ * until the webhook is registered again, so a 404 is retried for a bounded time.
+ */
+export async function redeliverUntilRegistered(ctx: E2eContext, { eventId, timeoutMs = 60_000 }: { eventId?: string; timeoutMs?: number } = {}): Promise<DeliveryView> {
+	return await pollUntil(
+		async () => {
+			const { delivery } = (await ctx.control.post('/webhooks/redeliver', eventId === undefined ? {} : { eventId })).data as { delivery: DeliveryView };
+			return delivery.status === 404 ? undefined : delivery;
+		},
+		timeoutMs,
+		`redelivery of ${eventId ?? 'the latest event'}`,
+		1_000,
+	);
+}
+
+/** Long enough for an execution that was (wrongly) started to show up in the list. */
+const SETTLE_MS = 4_000;
+
+/** The workflow's finished executions, oldest first, once nothing more shows up for a while. */
+export async function settledExecutions(ctx: E2eContext, workflowId: string, atLeast: number): Promise<ExecutionSummary[]> {
+	await waitForExecutions(ctx.n8n, workflowId, atLeast);
+	await sleep(SETTLE_MS);
+	const all = await waitForExecutions(ctx.n8n, workflowId, atLeast);
+	return [...all].sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Waits (bounded) for a line in n8n's log. */
+export async function pollLog(ctx: E2eContext, text: string, timeoutMs = 30_000) {
+	await pollUntil(async () => (ctx.n8n.logTail(400).includes(text) ? true : undefined), timeoutMs, `n8n logging "${text}"`, 500);
 }
 
 /** A POST to a webhook; until n8n has registered it, it answers 404, so retry that for a bounded time. */
