@@ -218,9 +218,12 @@ function valuesOf(value: unknown): string[] {
 	return [String(value)];
 }
 
-/** Case-insensitive substring search over the given texts and every value inside `metaData`. */
-export function matchesSearch(search: string | undefined, texts: Array<string | undefined>, metaData: unknown): boolean {
+/**
+ * Case-insensitive substring search over the given fields and every value inside `metaData`. A
+ * field written raw (`PATCH /__sandbox/.../raw`) may hold a number or an object: its values count.
+ */
+export function matchesSearch(search: string | undefined, fields: unknown[], metaData: unknown): boolean {
 	if (!search) return true;
 	const needle = search.toLowerCase();
-	return [...texts, ...valuesOf(metaData)].some((text) => text?.toLowerCase().includes(needle));
+	return [...fields, metaData].flatMap(valuesOf).some((text) => text.toLowerCase().includes(needle));
 }

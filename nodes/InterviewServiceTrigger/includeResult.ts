@@ -48,7 +48,11 @@ export async function resultFields(
 		return { result: null, resultError: (error as Error).message };
 	}
 	const wanted = emailKey(candidateEmail);
-	const matches = results.filter((result) => emailKey(result.candidate?.email ?? '') === wanted);
+	// Rows are kept as received: a row whose e-mail is no string is not this candidate's.
+	const matches = results.filter((result) => {
+		const email: unknown = result.candidate?.email;
+		return typeof email === 'string' && emailKey(email) === wanted;
+	});
 	const match = rowOfEvent(matches, event);
 	if (match === undefined) return { result: null, resultError: 'No result for this candidate yet' };
 	return { result: simplifyResult(match) as unknown as IDataObject, resultRaw: match as IDataObject };

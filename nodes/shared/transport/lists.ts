@@ -49,7 +49,8 @@ export async function listInterviews(
  */
 export function resultRowKey(result: CandidateResult): string {
 	const email = result.candidate?.email;
-	return email ? JSON.stringify([emailKey(email), result.reportLink ?? null]) : JSON.stringify(result);
+	// Rows are kept as received, so the e-mail may be of any type: only a string is one.
+	return typeof email === 'string' && email !== '' ? JSON.stringify([emailKey(email), result.reportLink ?? null]) : JSON.stringify(result);
 }
 
 const isPastTheEnd = (error: unknown) => statusOf(error) === 422 || statusOf(error) === 404;

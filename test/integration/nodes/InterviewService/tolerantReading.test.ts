@@ -58,4 +58,22 @@ describe('tolerant reading: documented and undocumented values', () => {
 		expect(all.items).toHaveLength(2);
 		expect(all.items.map((item) => item.json.email).sort()).toEqual(['ada@example.com', null].sort());
 	});
+
+	it.each([
+		['a number', 7],
+		['an object', { address: 'bob@example.com' }],
+	])('Result → Get Many keeps a row whose e-mail is %s, on every page, and still matches the others by e-mail', async (_, email) => {
+		const [interviewId] = await env.seedInterviews([{ interviewName: 'Results', published: true }]);
+		await env.control('PATCH', '/config', { maxPageSize: 2 });
+		for (const address of ['ada@example.com', 'bob@example.com', 'cy@example.com', 'dee@example.com', 'eve@example.com']) {
+			await env.control('POST', `/interviews/${interviewId}/complete`, { email: address });
+		}
+		await env.control('PATCH', `/interviews/${interviewId}/candidates/${encodeURIComponent('bob@example.com')}/raw`, { email });
+		const all = await env.run({ resource: 'result', operation: 'getMany', interviewId: interviewById(interviewId), returnAll: true, simplify: false, options: {} });
+		expect(all.error).toBeUndefined();
+		expect(all.items.map((item) => (item.json.candidate as { email: unknown }).email)).toEqual(['ada@example.com', email, 'cy@example.com', 'dee@example.com', 'eve@example.com']);
+		const one = await env.run({ resource: 'result', operation: 'getMany', interviewId: interviewById(interviewId), returnAll: true, filters: { candidateEmail: 'dee@example.com' }, options: {} });
+		expect(one.error).toBeUndefined();
+		expect(one.items.map((item) => item.json.email)).toEqual(['dee@example.com']);
+	});
 });

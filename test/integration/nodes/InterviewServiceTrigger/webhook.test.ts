@@ -76,6 +76,21 @@ describe('Interview Service Trigger webhook, delivered by the sandbox over HTTP'
 		expect(json.resultRaw).toMatchObject({ candidate: { email: 'ADA@Example.com' }, scores: ADA.scores });
 	});
 
+	it('with Include Result, a row of another candidate whose e-mail is no string does not keep the result from the item', async () => {
+		await activate({ includeResult: true });
+		// Its metaData names Ada, so the service's fuzzy search returns it beside her row.
+		await sandbox.control('PATCH', `/interviews/${INTERVIEW_ID}/candidates/${encodeURIComponent('bob@example.com')}/raw`, {
+			email: 42,
+			metaData: { referredBy: ADA.email },
+		});
+		const { delivery } = await sandbox.complete(INTERVIEW_ID, ADA);
+		expect(delivery?.status).toBe(200);
+
+		const json = harness.calls.find((call) => call.items)!.items![0].json;
+		expect(json.resultError).toBeUndefined();
+		expect(json.result).toMatchObject({ email: ADA.email, ...ADA.scores });
+	});
+
 	it('with Include Result, maps the other score naming (zeko) to ours', async () => {
 		await sandbox.control('PATCH', '/config', { scoreStyle: 'zeko' });
 		try {

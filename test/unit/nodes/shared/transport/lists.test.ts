@@ -17,6 +17,12 @@ describe('resultRowKey', () => {
 		expect(resultRowKey(row('ada@example.com', null))).not.toBe(resultRowKey(row('ada@example.com', 'https://r/1')));
 	});
 
+	it('knows a row whose e-mail is no string by its content, without failing', () => {
+		const odd = (email: unknown) => ({ interviewId: 'i1', candidate: { email }, scores: null, reportLink: null }) as never;
+		expect(resultRowKey(odd(7))).toBe(resultRowKey(odd(7)));
+		expect(resultRowKey(odd({ address: 'ada@example.com' }))).not.toBe(resultRowKey(odd(7)));
+	});
+
 	it('knows a row without an e-mail by its content', () => {
 		expect(resultRowKey(row(undefined, null))).toBe(resultRowKey(row(undefined, null)));
 		expect(resultRowKey(row(undefined, null))).not.toBe(resultRowKey(row(undefined, 'https://r/3')));
