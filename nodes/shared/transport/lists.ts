@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { emailKey } from '../email';
 import { withoutUndefined } from '../objects';
-import { interview, listedResult } from '../contract';
+import { interview, listedResults } from '../contract';
 import type { CandidateResult, Interview } from '../contract';
 import { collectPages } from './pagination';
 import { statusOf, unlessError } from './errors';
@@ -15,7 +15,6 @@ import type { InterviewServiceContext } from './context';
  */
 
 const interviewList = z.array(interview);
-const resultList = z.array(listedResult);
 
 interface ListOptions {
 	/** Stop once this many items are collected; omit for all. */
@@ -63,7 +62,7 @@ export async function listResults(
 ): Promise<CandidateResult[]> {
 	const endpoint = `/api/v1/interview/${encodeURIComponent(interviewId)}/results`;
 	const fetchPage = async (page: number, pageLimit: number) =>
-		await apiRequest(this, 'GET', endpoint, resultList, { qs: withoutUndefined({ page, limit: pageLimit, search }), itemIndex });
+		await apiRequest(this, 'GET', endpoint, listedResults, { qs: withoutUndefined({ page, limit: pageLimit, search }), itemIndex });
 	return await collectPages<CandidateResult>(
 		// Past page 1, a 422 or a 404 is how some services say "no such page": the walk ends with the rows read.
 		async (page, pageLimit) => (page === 1 ? await fetchPage(page, pageLimit) : await unlessError(fetchPage(page, pageLimit), isPastTheEnd, [])),

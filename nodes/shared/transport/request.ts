@@ -16,10 +16,18 @@ interface ApiRequestOptions {
 	itemIndex?: number;
 }
 
-/** The action node's Request Options; triggers and the picker use the defaults. */
+/** Each run's policy, read once: a list of thousands of rows sends hundreds of requests. */
+const policyPerRun = new WeakMap<object, RetryPolicy>();
+
+/** The action node's Request Options (a node-level option, read at item 0); triggers and the picker use the defaults. */
 function requestPolicyOf(context: InterviewServiceContext): RetryPolicy {
 	if (!('getInputData' in context)) return DEFAULT_RETRY_POLICY;
-	return retryPolicyOf(context.getNodeParameter('requestOptions', 0, {}) as IDataObject);
+	let policy = policyPerRun.get(context);
+	if (policy === undefined) {
+		policy = retryPolicyOf(context.getNodeParameter('requestOptions', 0, {}) as IDataObject);
+		policyPerRun.set(context, policy);
+	}
+	return policy;
 }
 
 interface FullResponse {
