@@ -68,7 +68,7 @@ export const description: INodeProperties[] = [
 		description: 'E-mails of the scheduled candidates to cancel. An entry may also hold several, separated by commas.',
 		displayOptions: { show: { ...displayOptions.show, emailSource: ['list'] } },
 	},
-	mappingModeProperty(perItem, 'Read the e-mail from each input item by field name; no expression per item, the fastest for many items'),
+	mappingModeProperty(perItem, 'Read the e-mail from each input item by field name, with no expression per item'),
 	{
 		displayName: 'Candidate Email',
 		name: 'candidateEmail',

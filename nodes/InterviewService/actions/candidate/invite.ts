@@ -63,7 +63,7 @@ export const description: INodeProperties[] = [
 	},
 	mappingModeProperty(
 		displayOptions,
-		'Read email, name, phone, resumeLink and metaData from each input item by field name; no expression per item, the fastest for many items',
+		'Read email, name, phone, resumeLink and metaData from each input item by field name, with no expression per item',
 	),
 	{
 		displayName: 'Email',
