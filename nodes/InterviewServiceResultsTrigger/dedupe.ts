@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { emailKey } from '../shared/email';
+import { emailKeyOf } from '../shared/email';
 
 /**
  * Static data is saved with the workflow on every change, so it must stay small: at most this
@@ -11,9 +11,13 @@ import { emailKey } from '../shared/email';
  */
 const MAX_REMEMBERED_RESULTS = 10_000;
 
-/** Identity of a completed result: interview, e-mail without case, report link. */
-export function resultKey(interviewId: string, email: string | null | undefined, reportLink: string | null | undefined): string {
-	return JSON.stringify([interviewId, emailKey(email ?? ''), reportLink ?? '']);
+/**
+ * Identity of a completed result: interview, e-mail without case, report link. An e-mail that is no
+ * text (rows are kept as received) stands as its JSON; none (null, missing) as ''.
+ */
+export function resultKey(interviewId: string, email: unknown, reportLink: string | null | undefined): string {
+	const emailPart = email === null || email === undefined ? '' : (emailKeyOf(email) ?? JSON.stringify(email));
+	return JSON.stringify([interviewId, emailPart, reportLink ?? '']);
 }
 
 export function fingerprint(key: string): string {
@@ -22,7 +26,7 @@ export function fingerprint(key: string): string {
 
 interface CompletedResultIdentity {
 	interviewId: string;
-	email?: string | null;
+	email?: unknown;
 	reportLink?: string | null;
 }
 

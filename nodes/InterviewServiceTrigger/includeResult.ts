@@ -1,6 +1,6 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { emailKey } from '../shared/email';
+import { emailKey, emailKeyOf } from '../shared/email';
 import type { CandidateResult } from '../shared/contract';
 import { fetchCandidateResults, isCompleted, simplifyResult } from '../shared/results';
 import type { NormalisedEvent } from './event';
@@ -48,11 +48,7 @@ export async function resultFields(
 		return { result: null, resultError: (error as Error).message };
 	}
 	const wanted = emailKey(candidateEmail);
-	// Rows are kept as received: a row whose e-mail is no string is not this candidate's.
-	const matches = results.filter((result) => {
-		const email: unknown = result.candidate?.email;
-		return typeof email === 'string' && emailKey(email) === wanted;
-	});
+	const matches = results.filter((result) => emailKeyOf(result.candidate?.email) === wanted);
 	const match = rowOfEvent(matches, event);
 	if (match === undefined) return { result: null, resultError: 'No result for this candidate yet' };
 	return { result: simplifyResult(match) as unknown as IDataObject, resultRaw: match as IDataObject };

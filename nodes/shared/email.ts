@@ -4,6 +4,14 @@ export function emailKey(email: string): string {
 }
 
 /**
+ * The key of an e-mail as a service row holds it. Rows are kept as received, so the value may be
+ * of any type: only text is an e-mail; anything else (a number, an object, null) has no key.
+ */
+export function emailKeyOf(value: unknown): string | undefined {
+	return typeof value === 'string' ? emailKey(value) : undefined;
+}
+
+/**
  * E-mail addresses from a list parameter: each entry may itself hold several addresses separated
  * by commas, semicolons or line breaks, or be an array from an expression.
  */

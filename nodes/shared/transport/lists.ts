@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { emailKey } from '../email';
+import { emailKeyOf } from '../email';
 import { withoutUndefined } from '../objects';
 import { interview, listedResults } from '../contract';
 import type { CandidateResult, Interview } from '../contract';
@@ -48,8 +48,8 @@ export async function listInterviews(
  */
 export function resultRowKey(result: CandidateResult): string {
 	const email = result.candidate?.email;
-	// Rows are kept as received, so the e-mail may be of any type: only a string is one.
-	return typeof email === 'string' && email !== '' ? JSON.stringify([emailKey(email), result.reportLink ?? null]) : JSON.stringify(result);
+	const key = email === '' ? undefined : emailKeyOf(email);
+	return key === undefined ? JSON.stringify(result) : JSON.stringify([key, result.reportLink ?? null]);
 }
 
 const isPastTheEnd = (error: unknown) => statusOf(error) === 422 || statusOf(error) === 404;

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { simplifyResult } from '../../../shared/results';
 import type { CandidateResult } from '../../../shared/contract';
-import { emailKey } from '../../../shared/email';
+import { emailKey, emailKeyOf } from '../../../shared/email';
 import { asNodeError } from '../../helpers/failedItems';
 import { runPerItem } from '../../helpers/runPerItem';
 import { interviewIdOf, limitOf, showFor } from '../../helpers/parameters';
@@ -118,8 +118,7 @@ function buildResultsQuery(this: IExecuteFunctions, itemIndex: number): ResultsQ
 /** Results hold every candidate of the interview, so the e-mail filter must match exactly. */
 function matchesEmail(result: CandidateResult, email: string | undefined): boolean {
 	if (email === undefined) return true;
-	const candidateEmail = result.candidate?.email;
-	return typeof candidateEmail === 'string' && emailKey(candidateEmail) === emailKey(email);
+	return emailKeyOf(result.candidate?.email) === emailKey(email);
 }
 
 /** The item a user can branch on when no candidate has completed yet. */

@@ -86,6 +86,17 @@ describe('Interview Service Results Trigger against the sandbox', () => {
 		expect(await restarted.poll()).toBeNull();
 	});
 
+	it('a completed row whose e-mail is no string is emitted as received, beside the others, and only once', async () => {
+		const trigger = poller(ONE(PUBLISHED));
+		expect(await trigger.poll()).toBeNull();
+		await sandbox.complete(PUBLISHED, { email: 'odd@example.com' });
+		await sandbox.complete(PUBLISHED, { email: 'ada@example.com' });
+		await sandbox.control('PATCH', `/interviews/${PUBLISHED}/candidates/${encodeURIComponent('odd@example.com')}/raw`, { email: 7 });
+
+		expect(emails(await trigger.poll())).toEqual([7, 'ada@example.com']);
+		expect(await trigger.poll()).toBeNull();
+	});
+
 	it('never emits results of draft interviews when watching all published ones', async () => {
 		const trigger = poller(ALL);
 		await trigger.poll();

@@ -15,6 +15,17 @@ describe('resultKey', () => {
 		expect(resultKey('int-1', ' Ada@Example.COM ', 'https://r/1')).toBe(resultKey('int-1', 'ada@example.com', 'https://r/1'));
 	});
 
+	it('keeps the stored format for text and for no e-mail, since static data holds its fingerprints', () => {
+		expect(resultKey('int-1', ' Ada@Example.COM ', 'https://r/1')).toBe('["int-1","ada@example.com","https://r/1"]');
+		expect(resultKey('int-1', null, null)).toBe('["int-1","",""]');
+		expect(resultKey('int-1', undefined, undefined)).toBe('["int-1","",""]');
+	});
+
+	it('knows an e-mail that is no text (rows are kept as received) by its JSON, without failing', () => {
+		expect(resultKey('int-1', 7, null)).toBe('["int-1","7",""]');
+		expect(resultKey('int-1', { address: 'a@b.c' }, null)).not.toBe(resultKey('int-1', 7, null));
+	});
+
 	it('differs by interview, e-mail and report link', () => {
 		const keys = new Set([
 			resultKey('int-1', 'ada@example.com', 'https://r/1'),
