@@ -29,7 +29,7 @@ import { packPackage } from '../harness/pack';
 import { freePort, pollUntil, spawnGroup, stopGroup, tail, withTimeout } from '../harness/process';
 import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process';
 import type { NodeSpec } from '../harness/workflow';
-import { buildWorkflow, chainWorkflow, interviewById, interviewServiceNode, manualTrigger, sandboxCredential } from '../harness/workflow';
+import { buildWorkflow, chainWorkflow, interviewById, interviewServiceNode, itemsNode, manualTrigger, sandboxCredential } from '../harness/workflow';
 
 const CI = process.argv.includes('--ci') || process.env.BENCH_CI === '1';
 const SIZES = CI
@@ -242,19 +242,23 @@ async function measureRaw(sandbox: Sandbox, scenario: Scenario): Promise<Measure
 	return { nodeMs, processMs: nodeMs, peakRssMb: (process.memoryUsage().rss - rssBefore) / 1024 / 1024, requests, items };
 }
 
-/** The floor: a plain fetch loop over the same pages (token call, then page after page until an empty one). */
-function rawFetchLoop(sandbox: Sandbox, interviewId: string) {
+/**
+ * The floor of a list: a plain fetch loop in the benchmark process (token call, then page after
+ * page) until `isLast` says a page ended it: for results an empty page (where the HTTP Request
+ * workflow stops too), for interviews one shorter than the page cap.
+ */
+function rawPageWalk(sandbox: Sandbox, endpoint: string, isLast: (rows: unknown[]) => boolean) {
 	return async () => {
 		const headers = await rawToken(sandbox);
-		const results: unknown[] = [];
+		const rows: unknown[] = [];
 		for (let page = 1; ; page++) {
-			const response = await fetch(`${sandbox.url}/api/v1/interview/${interviewId}/results?page=${page}&limit=100`, { headers });
+			const response = await fetch(`${sandbox.url}${endpoint}?page=${page}&limit=100`, { headers });
 			const body = (await response.json()) as { data: unknown[] };
-			if (!response.ok) throw new Error(`raw fetch: HTTP ${response.status}`);
-			if (body.data.length === 0) break;
-			results.push(...body.data);
+			if (!response.ok) throw new Error(`raw ${endpoint}: HTTP ${response.status}`);
+			rows.push(...body.data);
+			if (isLast(body.data)) break;
 		}
-		return { items: results.length };
+		return { items: rows.length };
 	};
 }
 
@@ -291,22 +295,6 @@ function rawInviteLoop(sandbox: Sandbox, interviewId: string, count: number) {
 	};
 }
 
-/** The floor of a short list: page after page until one comes back shorter than the page cap. */
-function rawInterviewList(sandbox: Sandbox) {
-	return async () => {
-		const headers = await rawToken(sandbox);
-		const interviews: unknown[] = [];
-		for (let page = 1; ; page++) {
-			const response = await fetch(`${sandbox.url}/api/v1/interview/get-interviews?page=${page}&limit=100`, { headers });
-			const body = (await response.json()) as { data: unknown[] };
-			if (!response.ok) throw new Error(`raw list: HTTP ${response.status}`);
-			interviews.push(...body.data);
-			if (body.data.length < PAGE_CAP) break;
-		}
-		return { items: interviews.length };
-	};
-}
-
 function scenario(fields: Omit<Scenario, 'runs'>): Scenario {
 	return { ...fields, runs: [] };
 }
@@ -335,7 +323,7 @@ function afterRunnerReady(workflow: WorkflowImport): WorkflowImport {
 	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
 	if (!trigger) throw new Error(`${workflow.id}: no Manual Trigger`);
 	const name = String(trigger.name);
-	const code = { id: randomUUID(), name: RUNNER_READY, type: 'n8n-nodes-base.code', typeVersion: 2, position: [0, 200], parameters: { jsCode: 'return [{ json: {} }];' } };
+	const code = { id: randomUUID(), position: [0, 200], ...itemsNode(RUNNER_READY, [{}]) };
 	return {
 		...workflow,
 		nodes: [...workflow.nodes, code],
@@ -578,7 +566,7 @@ async function main() {
 				output: '',
 				expectItems: SIZES.export,
 				expectRequests: pagesOf(SIZES.export),
-				raw: rawFetchLoop(sandbox, exportId),
+				raw: rawPageWalk(sandbox, `/api/v1/interview/${exportId}/results`, (rows) => rows.length === 0),
 			}),
 		];
 		console.log(`Pairs: ${ROUNDS} rounds, interleaved; sandbox page cap ${PAGE_CAP}`);
@@ -625,7 +613,7 @@ async function main() {
 				output: '',
 				expectItems: SIZES.interviews,
 				expectRequests: Math.ceil(SIZES.interviews / PAGE_CAP),
-				raw: rawInterviewList(sandbox),
+				raw: rawPageWalk(sandbox, '/api/v1/interview/get-interviews', (rows) => rows.length < PAGE_CAP),
 			}),
 		];
 		console.log(`List: ${ROUNDS} rounds, interleaved`);

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions, NodeParameterValueType } from 'n8n-workflow';
 
+import { isPlainObject } from '../../shared/objects';
+
 /**
  * What in an expression can make its value differ from one input item to the next: the item's
  * own data (`$json`, `$binary`, `$input.item`, `$('Node').item`, paired items), its index, other
@@ -59,7 +61,7 @@ function itemFieldReader(saved: unknown): ((json: IDataObject) => NodeParameterV
 	if (field !== undefined) {
 		return (json) => primitiveField(json, field);
 	}
-	if (typeof saved !== 'object' || saved === null || Array.isArray(saved)) return undefined;
+	if (!isPlainObject(saved)) return undefined;
 	const entries = Object.entries(saved as IDataObject);
 	const fields = entries.map(([, value]) => itemFieldOf(value));
 	const fixed = (value: unknown) => isPrimitive(value) && !(typeof value === 'string' && value.startsWith('='));

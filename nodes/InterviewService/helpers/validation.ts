@@ -2,6 +2,8 @@ import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { z } from 'zod';
 
+import { isPlainObject } from '../../shared/objects';
+
 /** Display name of a request field, by its path in the request body (e.g. `interviewConfig.webhookUrl`). */
 export type FieldLabels = Record<string, string>;
 
@@ -40,10 +42,6 @@ export function validateRequest<T extends z.ZodTypeAny>(
 			.join('; ');
 	}
 	throw error;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { isPlainObject } from '../objects';
 import { metaData } from './common';
 
 /**
@@ -29,22 +30,19 @@ export const documentedResult = z
 	.passthrough();
 export type CandidateResult = z.infer<typeof documentedResult>;
 
-/** A row of the results list is any object: what the nodes read of it, they check themselves. */
-const isRow = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * The rows of one results page, kept as received. Read leniently (see `lenient`), a row with an
  * undocumented value (an e-mail of null, say) stays in the list as received; and since every
  * object of `documentedResult` passes unknown keys through and nothing is transformed, a lenient
  * read gives back the row's own fields whether it matches or not. So a page is checked in one
- * pass, each row an object, instead of a zod parse per row (thousands of rows in an export; a unit
+ * pass, each row an object (what the nodes read of a row, they check themselves), instead of a zod parse per row (thousands of rows in an export; a unit
  * test holds the two equal). A page that is no list, or a row that is no object, is refused,
  * naming the first such row (`data.3`).
  */
 export const listedResults = z.custom<CandidateResult[]>(
-	(value) => Array.isArray(value) && value.every(isRow),
+	(value) => Array.isArray(value) && value.every(isPlainObject),
 	(value: unknown) =>
-		Array.isArray(value) ? { message: 'Expected object', path: [value.findIndex((row) => !isRow(row))] } : { message: 'Expected array' },
+		Array.isArray(value) ? { message: 'Expected object', path: [value.findIndex((row) => !isPlainObject(row))] } : { message: 'Expected array' },
 );
 
 /** Query of `GET /api/v1/interview/{id}/results`. */
