@@ -1,7 +1,8 @@
 /**
  * `npm test` runs unit + integration; `npm run test:e2e` runs e2e (real n8n 2.41.1);
  * `npm run test:e2e:n8n1` runs the credential and action-node e2e files in the last n8n 1.x;
- * `npm run test:scale` runs the queue-mode e2e (Postgres + Redis + main + 2 workers).
+ * `npm run test:scale` runs the queue-mode e2e (Postgres + Redis + main + 2 workers);
+ * `npm run test:browser` drives n8n 2.41.1's editor in headless Chromium (one n8n for the suite).
  */
 const tsJest = ['ts-jest', { tsconfig: 'tsconfig.dev.json' }];
 
@@ -26,5 +27,9 @@ module.exports = {
 			setupFilesAfterEnv: ['<rootDir>/test/helpers/timeouts/e2e.ts'],
 		}),
 		project('scale', { setupFilesAfterEnv: ['<rootDir>/test/helpers/timeouts/e2e.ts'] }),
+		project('browser', {
+			globalSetup: '<rootDir>/test/browser/helpers/globalSetup.ts',
+			globalTeardown: '<rootDir>/test/browser/helpers/globalTeardown.ts',
+		}),
 	],
 };

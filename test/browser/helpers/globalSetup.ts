@@ -1,0 +1,3 @@
+import { startBrowserSession } from './session';
+
+export default startBrowserSession;

@@ -1,0 +1,3 @@
+import { stopBrowserSession } from './session';
+
+export default stopBrowserSession;

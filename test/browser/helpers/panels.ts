@@ -1,0 +1,126 @@
+/**
+ * The parts of n8n 2.41's editor the scenarios use, found the way a user finds them: by the
+ * labels, options and buttons they read. n8n gives its inputs no accessible names, so a parameter
+ * is found through its label's text; test ids only mark containers (panels, list items).
+ */
+import type { Locator, Page } from 'playwright-core';
+
+import { PACKAGE_NAME } from '../../../harness/n8n';
+import { pollUntil } from '../../../harness/process';
+import { EXAMPLE_CREDENTIAL } from '../../../scripts/lib/examples';
+
+/** The credential of every scenario that runs a node: the examples' one, imported at the session's start. */
+export const CREDENTIAL_NAME = EXAMPLE_CREDENTIAL.name;
+
+function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The input of the parameter labelled `label` (exactly, with a required star or the Fixed /
+ * Expression switch after it, as n8n renders them inside the label).
+ */
+export function parameter(scope: Locator, label: string): Locator {
+	return scope
+		.locator('label')
+		.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*\\*?\\s*(?:Fixed|$)`) })
+		.locator('xpath=ancestor::div[.//input or .//textarea][1]')
+		.locator('input, textarea')
+		.first();
+}
+
+/** An option of the open drop-down, by its name (n8n also puts the description in the option). */
+export function option(page: Page, name: string): Locator {
+	return page.getByRole('option').filter({ has: page.getByText(name, { exact: true }) });
+}
+
+/** Picks `name` in the options parameter labelled `label`. */
+export async function chooseOption(page: Page, scope: Locator, label: string, name: string): Promise<void> {
+	await parameter(scope, label).click();
+	await option(page, name).click();
+}
+
+/** The node's parameter panel (NDV), once open. */
+export function nodePanel(page: Page): Locator {
+	return page.getByTestId('ndv');
+}
+
+export function outputPanel(page: Page): Locator {
+	return nodePanel(page).getByTestId('output-panel');
+}
+
+export async function selectCredential(page: Page, name = CREDENTIAL_NAME): Promise<void> {
+	await nodePanel(page).getByTestId('node-credentials-select').click();
+	await option(page, name).click();
+}
+
+/** The interview picker's list ("From list"), open. */
+export function pickerItems(page: Page): Locator {
+	return page.getByTestId('rlc-item');
+}
+
+/** Opens the Interview picker, searches `search` and picks the interview whose entry starts with `name`. */
+export async function pickInterview(page: Page, name: string, search = name): Promise<void> {
+	await nodePanel(page).getByPlaceholder('Select an interview...').click();
+	await page.getByPlaceholder('Search...').fill(search);
+	await pickerItems(page).filter({ hasText: new RegExp(`^${escapeRegExp(name)}`) }).first().click();
+}
+
+/** A new, empty workflow in the editor. */
+export async function openNewWorkflow(page: Page, n8nUrl: string): Promise<void> {
+	await page.goto(`${n8nUrl}/workflow/new`);
+	await page.getByRole('button', { name: 'Open nodes panel' }).waitFor();
+}
+
+export function nodesPanel(page: Page): Locator {
+	return page.getByTestId('node-creator');
+}
+
+/** In the open nodes panel: search "Interview" and open the app's entry, which lists its triggers and actions. */
+export async function openInterviewServiceEntry(page: Page): Promise<Locator> {
+	const panel = nodesPanel(page);
+	await panel.getByPlaceholder('Search nodes...').fill('Interview');
+	await panel.getByText('Interview Service', { exact: true }).click();
+	return panel;
+}
+
+/** Adds our node with the action (or trigger) `action` from the open nodes panel; its parameter panel opens. */
+export async function addInterviewServiceNode(page: Page, action: string): Promise<Locator> {
+	const panel = await openInterviewServiceEntry(page);
+	const actions = panel.getByText(/^Actions \(\d+\)$/);
+	// A new workflow's panel lists triggers first and folds the actions away.
+	if (!/^On /.test(action) && !(await panel.getByText(action, { exact: true }).isVisible())) await actions.click();
+	await panel.getByText(action, { exact: true }).click();
+	const ndv = nodePanel(page);
+	await ndv.waitFor();
+	return ndv;
+}
+
+export function canvasNode(page: Page, name: string): Locator {
+	return page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+}
+
+/** Closes the parameter panel (its ✕, which has no accessible name) and waits until the canvas shows again. */
+export async function closeNodePanel(page: Page): Promise<void> {
+	await nodePanel(page).getByTestId('ndv-close-button').click();
+	await nodePanel(page).waitFor({ state: 'hidden' });
+}
+
+/** Waits until `read` (a text on the page) satisfies `accept`; bounded, polling what the page shows. */
+export async function waitForText(read: () => Promise<string>, accept: (text: string) => boolean, what: string, timeoutMs = 30_000): Promise<string> {
+	let last = '';
+	try {
+		return await pollUntil(
+			async () => {
+				last = await read();
+				return accept(last) ? last : undefined;
+			},
+			timeoutMs,
+			what,
+		);
+	} catch (error) {
+		throw new Error(`${(error as Error).message}; last seen:\n${last}`);
+	}
+}
+
+export const ACTION_NODE_TYPE = `${PACKAGE_NAME}.interviewService`;
