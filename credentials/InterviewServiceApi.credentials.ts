@@ -12,6 +12,7 @@ import {
 	BASE_URL_EXPRESSION,
 	DEFAULT_REQUEST_TIMEOUT_SECONDS,
 	EXCHANGE_ENDPOINT,
+	baseUrlProblem,
 	credentialTokenLifetime,
 	normalizeBaseUrl,
 	requestTimeoutSeconds,
@@ -24,6 +25,8 @@ const pendingExchanges = new WeakMap<object, Promise<{ accessToken: string }>>()
 
 async function exchangeToken(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
+	const problem = baseUrlProblem(baseUrl);
+	if (problem) throw new Error(`Interview Service token exchange failed: ${problem}`);
 	const timeout = requestTimeoutSeconds(credentials) * 1000;
 	let response: { data?: { accessToken?: unknown } };
 	try {
@@ -35,7 +38,7 @@ async function exchangeToken(helper: IHttpRequestHelper, credentials: ICredentia
 			timeout,
 		})) as typeof response;
 	} catch (error) {
-		throw tokenExchangeFailure(error, timeout);
+		throw tokenExchangeFailure(error, timeout, baseUrl);
 	}
 	const accessToken = response?.data?.accessToken;
 	if (typeof accessToken !== 'string' || accessToken === '') {

@@ -69,12 +69,39 @@ function noAnswerReason(code: string | undefined, timeoutMs: number): string {
 	return 'no answer from the service';
 }
 
-/** The API's own `message` of a failed exchange; never the request, which holds the key. */
-export function tokenExchangeFailure(error: unknown, timeoutMs = DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000): Error {
+/** The example every Base URL message shows. */
+const BASE_URL_EXAMPLE = 'https://api.example.com';
+
+/**
+ * What is wrong with a Base URL before any request is sent: without http:// or https:// the
+ * request cannot even start, and n8n would only say that no answer came.
+ */
+export function baseUrlProblem(baseUrl: string): string | undefined {
+	if (/^https?:\/\/[^/]/i.test(baseUrl)) return undefined;
+	return `the Base URL must start with https:// (or http:// for a local service), e.g. ${BASE_URL_EXAMPLE}`;
+}
+
+/**
+ * A 404 from the exchange means the address is wrong, most often a Base URL that already ends in
+ * /api/v1 (the path the nodes add themselves).
+ */
+function notFoundAdvice(baseUrl: string | undefined): string {
+	if (baseUrl !== undefined && /\/api\/v1$/i.test(baseUrl)) {
+		return 'The Base URL ends in /api/v1: leave that out, the nodes add it';
+	}
+	return `Check the Base URL: the address of the service without /api/v1, e.g. ${BASE_URL_EXAMPLE}`;
+}
+
+/**
+ * The API's own `message` of a failed exchange; never the request, which holds the key. `baseUrl`
+ * (normalised) lets a 404 say what is wrong with it.
+ */
+export function tokenExchangeFailure(error: unknown, timeoutMs = DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000, baseUrl?: string): Error {
 	const failure = error as { code?: unknown; cause?: { code?: unknown }; response?: { status?: number; data?: { message?: unknown } } };
 	const response = failure?.response;
 	const apiMessage = typeof response?.data?.message === 'string' ? response.data.message : undefined;
 	const status = response?.status ? ` (HTTP ${response.status})` : '';
 	const code = [failure?.code, failure?.cause?.code].find((value): value is string => typeof value === 'string');
-	return new Error(`Interview Service token exchange failed${status}: ${apiMessage ?? noAnswerReason(code, timeoutMs)}`);
+	const advice = response?.status === 404 ? `. ${notFoundAdvice(baseUrl)}` : '';
+	return new Error(`Interview Service token exchange failed${status}: ${apiMessage ?? noAnswerReason(code, timeoutMs)}${advice}`);
 }

@@ -94,6 +94,30 @@ describe('InterviewServiceApi credential', () => {
 		expect(failing('ECONNREFUSED')).not.toContain(SECRET_KEY);
 	});
 
+	it('a 404 of the exchange says what is wrong with the Base URL: /api/v1 left in it, or another address', async () => {
+		const routeNotFound = axiosLikeError(404, { message: 'Route not found', success: false, error: { code: 'ROUTE_NOT_FOUND' } });
+		const withPath = credential.preAuthentication.call(helperReturning(routeNotFound).helper, { ...base, baseUrl: 'http://127.0.0.1:4010/api/v1/' });
+		await expect(withPath).rejects.toThrow(
+			'Interview Service token exchange failed (HTTP 404): Route not found. The Base URL ends in /api/v1: leave that out, the nodes add it',
+		);
+		const elsewhere = credential.preAuthentication.call(helperReturning(routeNotFound).helper, { ...base, baseUrl: 'https://example.com/interviews' });
+		await expect(elsewhere).rejects.toThrow(
+			'(HTTP 404): Route not found. Check the Base URL: the address of the service without /api/v1, e.g. https://api.example.com',
+		);
+		// Other refusals are the key's or the service's business, not the address's.
+		expect(tokenExchangeFailure(axiosLikeError(401, { message: 'Invalid client credentials' }), 5000, 'http://h/api/v1').message).not.toMatch(/Base URL/);
+	});
+
+	it('refuses a Base URL without http:// or https:// before sending anything, naming the field', async () => {
+		for (const baseUrl of ['127.0.0.1:4010', 'api.example.com', 'ftp://api.example.com', '']) {
+			const { helper, calls } = helperReturning({ success: true, data: { accessToken: 'never' } });
+			await expect(credential.preAuthentication.call(helper, { ...base, baseUrl })).rejects.toThrow(
+				'Interview Service token exchange failed: the Base URL must start with https:// (or http:// for a local service), e.g. https://api.example.com',
+			);
+			expect(calls).toHaveLength(0);
+		}
+	});
+
 	it('rejects an answer without data.accessToken', async () => {
 		const { helper } = helperReturning({ success: true, data: {} });
 		await expect(credential.preAuthentication.call(helper, base)).rejects.toThrow(/holds no data.accessToken/);
