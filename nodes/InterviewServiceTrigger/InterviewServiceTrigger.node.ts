@@ -15,7 +15,8 @@ export class InterviewServiceTrigger implements INodeType {
 		version: 1,
 		subtitle:
 			'={{$parameter["events"].includes("*") ? "Any event" : $parameter["events"].length > 1 ? "Interview completed, cheat probability marked" : $parameter["events"].includes("cheatProbabilityMarked") ? "Cheat probability marked" : "Interview completed"}}',
-		description: 'Starts the workflow when a candidate completes an interview (or on other events of the interview)',
+		// n8n's nodes panel shows this for the app's one entry (the action node merged with its trigger), so it speaks for both.
+		description: 'Run AI-conducted candidate interviews: invite candidates, read their results and start workflows when they finish',
 		defaults: { name: 'Interview Service Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
