@@ -3,11 +3,25 @@ import type { INodeProperties } from 'n8n-workflow';
 import { interviewLocator } from '../shared/interviewLocator';
 import { ANY_EVENT, CHEAT_PROBABILITY_MARKED_EVENT, COMPLETED_EVENT } from './eventKind';
 
+/**
+ * How to send a test event. While listening, n8n itself only says "Go to Interview Service and
+ * create an event" (its text for every service's webhook trigger), so the way to do that against
+ * the demo's sandbox stands beside the parameters, which stay in view.
+ */
+export const TEST_EVENT_HINT =
+	'To test: click Test this trigger, then, while n8n listens, let a candidate finish this interview. With the demo\'s sandbox (npm start), this command finishes one: curl -X POST http://127.0.0.1:4010/__sandbox/interviews/INTERVIEW_ID/complete -H "content-type: application/json" -d \'{"email":"ada@example.com"}\' (switch Interview to By ID to see its ID).';
+
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'An interview has one webhook slot. Listening for a test event puts the test URL there and takes it from an active workflow until the test ends; two workflows on the same interview replace each other. Use the Interview Service Results Trigger when several workflows need the same interview.',
+			'An interview sends its events to one workflow at a time: the one activated last, or this one while it listens for a test event (an active workflow on the same interview gets them again afterwards). For several workflows on one interview, use the Interview Service Results Trigger.',
 		name: 'notice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: TEST_EVENT_HINT,
+		name: 'testEventNotice',
 		type: 'notice',
 		default: '',
 	},
@@ -25,23 +39,21 @@ export const triggerProperties: INodeProperties[] = [
 			{
 				name: 'Any Event',
 				value: ANY_EVENT,
-				description: 'Every event the service sends to the interview\'s webhook URL',
+				description: 'Every event the service reports for this interview',
 			},
 			{
 				name: 'Cheat Probability Marked',
 				value: CHEAT_PROBABILITY_MARKED_EVENT,
-				description:
-					'The service marked how likely a candidate cheated (event type "cheatProbabilityMarked", in any naming style)',
+				description: 'The service rated how likely it is that a candidate cheated',
 			},
 			{
 				name: 'Interview Completed',
 				value: COMPLETED_EVENT,
-				description:
-					'A candidate finished the interview (event type "candidateInterviewCompleted", "interview.completed" or any name whose last word is "completed")',
+				description: 'A candidate finished the interview',
 			},
 		],
 		description:
-			'Which events start the workflow. Others are answered 200 with a message naming them, and start nothing. An event whose type cannot be read always starts the workflow, flagged "malformed".',
+			'Which events start the workflow; others are ignored. An event the node cannot read still starts it, marked "malformed", so that none goes missing unseen.',
 	},
 	{
 		displayName: 'Options',
@@ -55,8 +67,7 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'includeResult',
 				type: 'boolean',
 				default: false,
-				description:
-					'Whether to fetch the candidate\'s result (matched by e-mail) and add it as "result" (simplified) and "resultRaw"',
+				description: 'Whether to also fetch the candidate\'s scores and report link and add them to the event',
 			},
 			{
 				displayName: 'Verify Secret',
@@ -64,7 +75,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to refuse (401) calls without the secret that was added to the webhook URL at activation. Turn off only to debug.',
+					'Whether to turn away calls that lack the secret n8n adds to the interview\'s webhook address, so that nobody else can start this workflow. Turn off only to look into a problem.',
 			},
 		],
 	},

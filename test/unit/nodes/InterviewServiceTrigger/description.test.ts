@@ -17,8 +17,8 @@ describe('Interview Service Trigger description', () => {
 		expect(node.methods.listSearch.searchInterviews).toEqual(expect.any(Function));
 	});
 
-	it('has the public parameters: notice, interviewId, events (*, cheatProbabilityMarked, completed), options', () => {
-		expect(description.properties.map((item) => item.name)).toEqual(['notice', 'interviewId', 'events', 'options']);
+	it('has the public parameters: notice, testEventNotice, interviewId, events (*, cheatProbabilityMarked, completed), options', () => {
+		expect(description.properties.map((item) => item.name)).toEqual(['notice', 'testEventNotice', 'interviewId', 'events', 'options']);
 		expect(property(description.properties, 'events')).toMatchObject({ type: 'multiOptions', default: ['completed'] });
 		expect(property(description.properties, 'events')!.options!.map((option) => 'value' in option && option.value)).toEqual(['*', 'cheatProbabilityMarked', 'completed']);
 		const options = property(description.properties, 'options')!.options as INodeProperties[];
