@@ -32,12 +32,12 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 const RETRIED_ANY_METHOD = new Set([429, 503]);
 const RETRIED_FOR_GET = new Set([502, 504]);
 
-/** The action node's Request Options (every operation). */
+/** The action node's Request Options (every operation); its button differs from the Options collection's just above it. */
 export const requestOptionsCollection: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
 	type: 'collection',
-	placeholder: 'Add Option',
+	placeholder: 'Add Request Option',
 	default: {},
 	options: [
 		{
