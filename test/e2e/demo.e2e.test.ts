@@ -56,9 +56,10 @@ async function refused(url: string): Promise<boolean> {
 
 describe('npm start (scripts/demo.ts)', () => {
 	it(
-		'prints the editor URL and login; the credential and the examples are there, example 1 answers; SIGTERM stops everything',
+		'npm start prints the editor URL and login; the credential and the examples are there, example 1 answers; SIGTERM to npm stops everything',
 		async () => {
-			demo = spawnGroup(TSX, ['scripts/demo.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+			// `npm start` itself, as a process manager runs it: the SIGTERM below goes to npm alone.
+			demo = spawnGroup('npm', ['start'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
 			const child = demo;
 			let output = '';
 			child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -106,7 +107,8 @@ describe('npm start (scripts/demo.ts)', () => {
 				expect.objectContaining({ email: 'alan@example.com', preAuthLink: expect.any(String) }),
 			]);
 
-			// Ctrl+C in a terminal: the signal reaches the script, which stops n8n and the sandbox.
+			// npm passes the signal to its script's shell, which has become tsx (`exec`), which relays it to the
+			// demo; the demo stops n8n and the sandbox. With `sh -c "a && b"` the shell died and left all three running.
 			process.kill(child.pid!, 'SIGTERM');
 			expect(await withTimeout(exited, 60_000, 'the demo after SIGTERM')).toBe(0);
 			demo = undefined;
