@@ -92,9 +92,21 @@ function itemFieldReader(saved: unknown): ((json: IDataObject) => NodeParameterV
  * `itemFieldReader`). Any other parameter whose expression uses the item is evaluated per item,
  * as before. Only a value that was read without error is kept, so a failing parameter still fails
  * on each item with that item's index. The values handed out are shared between items: callers
- * must not change them.
+ * must not change them. One run of the node gets one reader.
  */
 export function sharedParameterReader(context: IExecuteFunctions): ParameterReader {
+	let reader = readerPerRun.get(context);
+	if (reader === undefined) {
+		reader = newSharedReader(context);
+		readerPerRun.set(context, reader);
+	}
+	return reader;
+}
+
+/** One reader per run of the node (one `this`), so each item's request is read through the same cache. */
+const readerPerRun = new WeakMap<IExecuteFunctions, ParameterReader>();
+
+function newSharedReader(context: IExecuteFunctions): ParameterReader {
 	const saved = context.getNode().parameters;
 	const items = context.getInputData();
 	const kept = new Map<string, NodeParameterValueType | object>();

@@ -1,4 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { runOperation } from '../../../../nodes/InterviewService/actions/router';
+import type { Operation } from '../../../../nodes/InterviewService/actions/router';
 import { fakeNode } from '../../../helpers/fakeNode';
 
 /** Parameters of every item, or per item. */
@@ -18,6 +21,8 @@ export interface MockOptions {
 	/** The JSON of the input items (default `{ index }`). */
 	inputItems?: IDataObject[];
 	continueOnFail?: boolean;
+	/** The node's On Error setting; continueOnFail follows it when given. */
+	onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput';
 	/** Answers a request with its `data` (wrapped in the envelope here), or throws. */
 	respond?: (request: RecordedRequest) => unknown;
 	credentials?: IDataObject;
@@ -66,7 +71,7 @@ export function mockContext(options: MockOptions) {
 	const credentials = { baseUrl: `${BASE_URL}/`, clientId: 'demo-client', apiKey: 'demo-api-key', ...options.credentials };
 
 	const itemCount = options.items ?? options.inputItems?.length ?? 1;
-	const node = savedNode(parametersOf, itemCount);
+	const node = { ...savedNode(parametersOf, itemCount), ...(options.onError ? { onError: options.onError } : {}) };
 	/** Every getNodeParameter call, by parameter name. */
 	const parameterReads: Record<string, number> = {};
 	const nodeContext: IDataObject = {};
@@ -74,7 +79,7 @@ export function mockContext(options: MockOptions) {
 		getNode: () => node,
 		getInputData: () =>
 			options.inputItems?.map((json) => ({ json })) ?? Array.from({ length: itemCount }, (_, index) => ({ json: { index } })),
-		continueOnFail: () => options.continueOnFail ?? false,
+		continueOnFail: () => options.continueOnFail ?? (options.onError !== undefined && options.onError !== 'stopWorkflow'),
 		getTimezone: () => options.timezone ?? 'UTC',
 		getContext: () => nodeContext,
 		getWorkflowDataProxy: () => ({ $runIndex: 0 }),
@@ -110,4 +115,11 @@ export function mockContext(options: MockOptions) {
 /** A resource-locator value, as n8n stores the interview picker. */
 export function byId(id: string): IDataObject {
 	return { __rl: true, mode: 'id', value: id };
+}
+
+/** One operation as the node runs it: through the router's item loop. */
+export function asExecute(operation: Operation) {
+	return async function (this: IExecuteFunctions) {
+		return await runOperation.call(this, operation);
+	};
 }

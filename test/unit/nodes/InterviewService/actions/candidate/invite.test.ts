@@ -1,9 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { execute, inviteBatches } from '../../../../../../nodes/InterviewService/actions/candidate/invite';
+import * as inviteOperation from '../../../../../../nodes/InterviewService/actions/candidate/invite';
+import { inviteBatches } from '../../../../../../nodes/InterviewService/actions/candidate/invite';
 import type { InviteRequest } from '../../../../../../nodes/InterviewService/actions/candidate/invite';
-import { apiError, BASE_URL, byId, mockContext } from '../../mockContext';
+import { apiError, asExecute, BASE_URL, byId, mockContext } from '../../mockContext';
 import type { RecordedRequest } from '../../mockContext';
+
+const execute = asExecute(inviteOperation);
 
 const window = { startTime: '2026-02-01T09:00:00Z', endTime: '2026-02-08T18:00:00Z' };
 

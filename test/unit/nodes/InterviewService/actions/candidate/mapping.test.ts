@@ -1,9 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { execute as cancelScheduled } from '../../../../../../nodes/InterviewService/actions/candidate/cancelScheduled';
-import { description, execute as invite } from '../../../../../../nodes/InterviewService/actions/candidate/invite';
-import { byId, mockContext } from '../../mockContext';
+import * as cancelScheduledOperation from '../../../../../../nodes/InterviewService/actions/candidate/cancelScheduled';
+import * as inviteOperation from '../../../../../../nodes/InterviewService/actions/candidate/invite';
+import { description } from '../../../../../../nodes/InterviewService/actions/candidate/invite';
+import { asExecute, byId, mockContext } from '../../mockContext';
 import type { RecordedRequest } from '../../mockContext';
+
+const cancelScheduled = asExecute(cancelScheduledOperation);
+const invite = asExecute(inviteOperation);
 
 const window = { startTime: '2026-02-01T09:00:00Z', endTime: '2026-02-08T18:00:00Z' };
 

@@ -1,0 +1,74 @@
+import { chunk, groupBy, sendBatches } from '../../../../../nodes/InterviewService/helpers/batches';
+import type { PreparedItem } from '../../../../../nodes/InterviewService/helpers/batches';
+import { retryMemory } from '../../../../../nodes/InterviewService/helpers/retryMemory';
+import type { RetryMemory } from '../../../../../nodes/InterviewService/helpers/retryMemory';
+import { runOperation } from '../../../../../nodes/InterviewService/actions/router';
+import { mockContext } from '../mockContext';
+
+describe('chunk and groupBy', () => {
+	it('chunks by size', () => {
+		expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+	});
+
+	it('groups by key in first-seen order', () => {
+		expect(groupBy(['a1', 'b1', 'a2'], (value) => value[0])).toEqual([['a1', 'a2'], ['b1']]);
+	});
+});
+
+const batchOf = (itemIndex: number) => [{ itemIndex, request: itemIndex }];
+
+describe('sendBatches: what Retry On Fail may send again', () => {
+	it('reuses the answer of a batch sent in an earlier attempt of the same run, and forgets once all succeeded', async () => {
+		const { context } = mockContext({ parameters: {}, items: 3 });
+		const sent: number[] = [];
+		// A batch operation as the router runs it: the router hands over the run's memory and drops it once all succeeded.
+		const attempt = async (failOn?: number) =>
+			await runOperation.call(
+				context,
+				{
+					prepare: (itemIndex: number) => itemIndex,
+					async sendInBatches(prepared: Array<PreparedItem<unknown>>, memory: RetryMemory) {
+						return await sendBatches(context, {
+							batches: prepared.map(({ itemIndex }) => batchOf(itemIndex)),
+							concurrency: 2,
+							memory,
+							keyOf: ([{ request }]) => String(request),
+							send: async ([{ request }]) => {
+								sent.push(request);
+								if (request === failOn) throw new Error(`batch ${request} failed`);
+								return { answer: request };
+							},
+							outcomesOf: ([{ itemIndex }], answer) => [{ itemIndex, json: [answer] }],
+						});
+					},
+				},
+				'test',
+			);
+		await expect(attempt(1)).rejects.toThrow('batch 1 failed');
+		const output = await attempt();
+		expect(output.map((item) => item.json)).toEqual([{ answer: 0 }, { answer: 1 }, { answer: 2 }]);
+		expect(sent.filter((batch) => batch === 0)).toHaveLength(1);
+		expect(sent.filter((batch) => batch === 1)).toHaveLength(2);
+		expect(context.getContext('node')).toEqual({});
+	});
+
+	it('keeps at most `concurrency` batches in flight', async () => {
+		const { context } = mockContext({ parameters: {}, items: 1 });
+		let inFlight = 0;
+		let most = 0;
+		await sendBatches(context, {
+			batches: [0, 1, 2, 3, 4, 5, 6].map(batchOf),
+			concurrency: 3,
+			memory: retryMemory(context, 'test'),
+			keyOf: ([{ request }]) => String(request),
+			send: async () => {
+				most = Math.max(most, ++inFlight);
+				await new Promise((resolve) => setImmediate(resolve));
+				inFlight--;
+				return {};
+			},
+			outcomesOf: ([{ itemIndex }]) => [{ itemIndex, json: [{}] }],
+		});
+		expect(most).toBe(3);
+	});
+});
