@@ -1,5 +1,5 @@
 /**
- * Issue 15: the error-mode matrix in real n8n. Every operation runs under each On Error setting
+ * The error-mode matrix in real n8n. Every operation runs under each On Error setting
  * against each failure kind, two items per node: item 0 is the one that fails, item 1 is good
  * (for the operations whose path names no interview, a fault hits both). For each combination:
  * which output every item reached, its pairedItem, the message, and the requests the service saw.

@@ -1,5 +1,5 @@
 /**
- * Issue 15: every failure lands where n8n routes it, in real n8n (2.41.1, and 1.123.81 through
+ * Every failure lands where n8n routes it, in real n8n (2.41.1, and 1.123.81 through
  * `npm run test:e2e:n8n1`). One workflow, one run: Interview → Get and Candidate → Invite, each under
  * "Continue (using error output)" and "Continue (regular output)", against 404s and a 500 on one
  * Invite batch. For each node: which output every item reached, its pairedItem and its message.

@@ -1,5 +1,5 @@
 /**
- * Issue 5: the example workflows of `examples/`, imported as shipped (only their placeholders
+ * The example workflows of `examples/`, imported as shipped (only their placeholders
  * substituted) into one real n8n with the package installed, and run against the sandbox.
  */
 import axios, { type AxiosInstance } from 'axios';

@@ -1,5 +1,5 @@
 /**
- * Issue 11: the package in n8n's queue mode (n8n 2.41.1, Postgres, Redis, one main process and two
+ * The package in n8n's queue mode (n8n 2.41.1, Postgres, Redis, one main process and two
  * `n8n worker`s sharing one user folder with the package installed as a community package).
  * Run: `npm run test:scale` (harness/queue.ts installs and starts Redis and Postgres).
  */
@@ -218,7 +218,7 @@ describe('Interview Service package in n8n queue mode (Postgres + Redis + main +
 				]);
 				expect(workerOf(ctx.n8n, execution.id)).toEqual(expect.any(Number));
 
-				// The service sends the same event again (sandbox control API of issue 8).
+				// The service sends the same event again (the sandbox's redelivery control).
 				const redelivery = await ctx.control.post('/webhooks/redeliver', {}, { validateStatus: () => true });
 				expect(redelivery.status).toBe(200);
 				expect(redelivery.data.delivery).toMatchObject({ url: shared.webhookUrl, status: 200 });

@@ -9,8 +9,12 @@ export type ItemOutcome = { itemIndex: number; json: IDataObject[] } | { itemInd
 
 export const isFailure = (outcome: ItemOutcome): outcome is { itemIndex: number; error: ItemError } => 'error' in outcome;
 
-/** The item's failure. Our own errors already name the item; anything else is wrapped so that it does. */
+/** Our own errors as they are (they already name the item); anything else wrapped so that it does. */
+export function asItemError(context: IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}
+
 export function failedItem(context: IExecuteFunctions, error: unknown, itemIndex: number): { itemIndex: number; error: ItemError } {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return { itemIndex, error };
-	return { itemIndex, error: new NodeOperationError(context.getNode(), error as Error, { itemIndex }) };
+	return { itemIndex, error: asItemError(context, error, itemIndex) };
 }

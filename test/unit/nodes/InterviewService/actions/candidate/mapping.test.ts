@@ -33,7 +33,7 @@ function autoInvite(inputItems: IDataObject[], extra: IDataObject = {}, continue
 }
 
 describe('candidate → invite, Candidate Fields', () => {
-	it('defaults to Map Each Field Manually, so a saved workflow without the parameter works as before', () => {
+	it('defaults to Map Each Field Manually, so a saved workflow without the parameter reads Email and Additional Fields', () => {
 		const mode = description.find((property) => property.name === 'mappingMode');
 		expect(mode?.default).toBe('defineBelow');
 		const email = description.find((property) => property.name === 'email');
@@ -170,7 +170,7 @@ describe('candidate → cancel scheduled, Candidate Fields', () => {
 		expect(mock.requests).toHaveLength(0);
 	});
 
-	it('without Candidate Fields (saved before it existed) reads Candidate Email as before', async () => {
+	it('without Candidate Fields (saved before it existed) reads Candidate Email', async () => {
 		const mock = mockContext({
 			parameters: (itemIndex) => ({ interviewId: byId('int_1'), emailSource: 'inputItems', candidateEmail: `c${itemIndex}@x.io` }),
 			items: 2,
