@@ -11,6 +11,7 @@ import type { Candidate } from '../../nodes/shared/contract';
 import { endpoints } from '../../nodes/shared/contract';
 import type { SandboxContext } from '../context';
 import { interviewLinkFor, newCandidate } from '../model';
+import { takenCandidates } from '../refusals';
 import type { SandboxState, StoredCandidate } from '../state';
 import { serveEndpoint } from './serve-endpoint';
 
@@ -55,7 +56,8 @@ export function registerAccessLinks(app: FastifyInstance, context: SandboxContex
 		const window = { startTime: body.startTime, endTime: body.endTime };
 		const now = new Date().toISOString();
 		const interviewUrl = interviewLinkFor(context.baseUrl(), interview.slug);
-		const links = distinctByEmail(body.candidates ?? []).map((sent) =>
+		const taken = takenCandidates(context.state.config, distinctByEmail(body.candidates ?? []), (sent) => sent.email);
+		const links = taken.map((sent) =>
 			linksFor(interviewUrl, schedule(context.state, interview.interviewId, sent, window, now)),
 		);
 		return { status: 200, message: 'Access links generated successfully', data: { data: links } };

@@ -7,13 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../nodes/shared/contract';
 import { CANCELLABLE_STATE } from '../assumptions';
 import type { SandboxContext } from '../context';
+import { takenCandidates } from '../refusals';
 import type { StoredCandidate } from '../state';
 import { serveEndpoint } from './serve-endpoint';
 
 export function registerCancelScheduledCandidates(app: FastifyInstance, context: SandboxContext) {
 	serveEndpoint(app, context, endpoints.cancelScheduled, ({ interview, body }) => {
 		const cancelled = new Map<string, StoredCandidate>();
-		for (const email of body.candidateEmails) {
+		for (const email of takenCandidates(context.state.config, body.candidateEmails, (sent) => sent)) {
 			const candidate = context.state.findCandidate(interview.interviewId, email);
 			if (candidate?.status !== CANCELLABLE_STATE) continue;
 			const updated: StoredCandidate = { ...candidate, status: 'cancelled' };

@@ -4,8 +4,18 @@ import { endpoints } from '../../../shared/contract';
 import { emailKey, toEmailList } from '../../../shared/email';
 import { interviewLocator } from '../../../shared/interviewLocator';
 import { apiRequest } from '../../../shared/transport/request';
-import { DEFAULT_PARALLEL_BATCHES, MAX_BATCH_SIZE, chunk, groupBy, sendBatches } from '../../helpers/batches';
-import type { Batch, PreparedItem } from '../../helpers/batches';
+import {
+	DEFAULT_PARALLEL_BATCHES,
+	MAX_BATCH_SIZE,
+	answerOrRefusal,
+	chunk,
+	groupBy,
+	halvesOf,
+	refusedItem,
+	sendBatches,
+} from '../../helpers/batches';
+import type { Batch, PreparedItem, Refusal } from '../../helpers/batches';
+import { isFailure } from '../../helpers/itemOutcomes';
 import type { ItemOutcome } from '../../helpers/itemOutcomes';
 import { sharedParameterReader } from '../../helpers/parameterCache';
 import { requiredInterviewId, showFor } from '../../helpers/parameters';
@@ -106,11 +116,55 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): CancelReque
 	return { interviewId, candidateEmails: body.candidateEmails };
 }
 
-async function cancelEmails(this: IExecuteFunctions, interviewId: string, emails: string[], itemIndex: number): Promise<IDataObject[]> {
-	const unique = [...new Map(emails.map((email) => [emailKey(email), email])).values()];
-	const answer = await apiRequest.call(this, endpoints.cancelScheduled, { interviewId, body: { candidateEmails: unique }, itemIndex });
-	return answer.cancelledCandidates as IDataObject[];
+/** What the service answered a batch: the candidates it cancelled, or that it refused the batch as a whole. */
+type CancelAnswer = { cancelled: IDataObject[] } | { refused: Refusal };
+
+async function cancelEmails(this: IExecuteFunctions, batch: Batch<CancelRequest>): Promise<CancelAnswer> {
+	const [{ itemIndex, request }] = batch;
+	const unique = [...new Map(batchEmails(batch).map((email) => [emailKey(email), email])).values()];
+	const body = { candidateEmails: unique };
+	const sent = await answerOrRefusal(this, apiRequest.call(this, endpoints.cancelScheduled, { interviewId: request.interviewId, body, itemIndex }), itemIndex);
+	return 'refused' in sent ? sent : { cancelled: sent.answer.cancelledCandidates as IDataObject[] };
 }
+
+/**
+ * A refused batch in halves by e-mail: "A List" splits the one item's e-mails, "Input Items" the
+ * items (those with the same e-mail stay together). None once a single e-mail is left.
+ */
+function halvesOfRefused(batch: Batch<CancelRequest>): Array<Batch<CancelRequest>> | undefined {
+	if (batch.length > 1 || batch[0].request.candidateEmails.length === 1) return halvesOf(batch, ({ request }) => emailKey(request.candidateEmails[0]));
+	const [{ itemIndex, request }] = batch;
+	const halves = halvesOf(
+		request.candidateEmails.map((email) => ({ itemIndex, request: email })),
+		({ request: email }) => emailKey(email),
+	);
+	return halves?.map((half) => [{ itemIndex, request: { ...request, candidateEmails: half.map(({ request: email }) => email) } }]);
+}
+
+/**
+ * "A List" sent in parts (the service refused some of the item's e-mails): one outcome per item
+ * again. When the service refused some, the item fails, naming them and what was cancelled.
+ */
+function oneOutcomePerItem(outcomes: ItemOutcome[]): ItemOutcome[] {
+	return groupBy(outcomes, ({ itemIndex }) => String(itemIndex)).map((parts) => {
+		if (parts.length === 1) return parts[0];
+		const failure = parts.find(isFailure);
+		const done = parts.flatMap((part) => (isFailure(part) ? [] : part.json));
+		const cancelled = done.flatMap((json) => json.cancelledCandidates as IDataObject[]);
+		if (failure === undefined) {
+			const notCancelled = done.flatMap((json) => json.notCancelledEmails as string[]);
+			return { itemIndex: parts[0].itemIndex, json: [{ ...done[0], cancelledCandidates: cancelled, notCancelledEmails: notCancelled }] };
+		}
+		const refused = parts.filter(isFailure).map((part) => part.error.message);
+		failure.error.description = [
+			...refused,
+			`Cancelled: ${cancelled.map((candidate) => String(candidate.candidateEmail)).join(', ') || 'none'}`,
+		].join('\n');
+		return failure;
+	});
+}
+
+const batchEmails = (batch: Batch<CancelRequest>) => batch.flatMap(({ request }) => request.candidateEmails);
 
 /** What was asked and not cancelled: unknown e-mails, or candidates not (or no longer) scheduled. */
 export function notCancelledEmails(asked: string[], cancelled: IDataObject[]): string[] {
@@ -149,7 +203,6 @@ function perItemOutcomes(batch: Batch<CancelRequest>, cancelled: IDataObject[]):
 	});
 }
 
-const batchEmails = (batch: Batch<CancelRequest>) => batch.flatMap(({ request }) => request.candidateEmails);
 
 /**
  * "A List": one request per item. "Input Items": items of the same interview in one request. A
@@ -165,12 +218,19 @@ export async function sendInBatches(
 	const batches = listed
 		? prepared.map((item) => [item])
 		: groupBy(prepared, ({ request }) => request.interviewId).flatMap((group) => chunk(group, MAX_BATCH_SIZE));
-	return await sendBatches(this, {
+	const outcomes = await sendBatches(this, {
 		batches,
 		concurrency: DEFAULT_PARALLEL_BATCHES,
 		memory,
 		keyOf: (batch) => requestKey([batch[0].request.interviewId, batchEmails(batch)]),
-		send: async (batch) => await cancelEmails.call(this, batch[0].request.interviewId, batchEmails(batch), batch[0].itemIndex),
-		outcomesOf: listed ? listedOutcomes : perItemOutcomes,
+		send: async (batch) => await cancelEmails.call(this, batch),
+		partsOf: (batch, answer) => ('refused' in answer ? halvesOfRefused(batch) : undefined),
+		outcomesOf: (batch, answer) => {
+			if ('refused' in answer) {
+				return batch.map(({ itemIndex, request }) => refusedItem(this, answer.refused, request.candidateEmails.join(', '), itemIndex));
+			}
+			return listed ? listedOutcomes(batch, answer.cancelled) : perItemOutcomes(batch, answer.cancelled);
+		},
 	});
+	return listed ? oneOutcomePerItem(outcomes) : outcomes;
 }

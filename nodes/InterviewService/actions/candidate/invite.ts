@@ -7,8 +7,18 @@ import { emailKey } from '../../../shared/email';
 import { interviewLocator } from '../../../shared/interviewLocator';
 import { withoutUndefined } from '../../../shared/objects';
 import { apiRequest } from '../../../shared/transport/request';
-import { MAX_BATCH_SIZE, chunk, groupBy, parallelBatchesOf, parallelBatchesOption, sendBatches } from '../../helpers/batches';
-import type { Batch, PreparedItem } from '../../helpers/batches';
+import {
+	MAX_BATCH_SIZE,
+	answerOrRefusal,
+	chunk,
+	groupBy,
+	halvesOf,
+	parallelBatchesOf,
+	parallelBatchesOption,
+	refusedItem,
+	sendBatches,
+} from '../../helpers/batches';
+import type { Batch, PreparedItem, Refusal } from '../../helpers/batches';
 import { toIsoDateTime } from '../../helpers/dateTime';
 import { failedItem } from '../../helpers/itemOutcomes';
 import type { ItemOutcome } from '../../helpers/itemOutcomes';
@@ -258,11 +268,17 @@ function accessLinksRequest(batch: Batch<InviteRequest>) {
 	return { interviewId, body: { startTime, endTime, candidates: uniqueCandidates(batch) as IDataObject[] } };
 }
 
-async function createAccessLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>): Promise<AccessLink[]> {
+/** What the service answered a batch: its links, or that it refused the batch as a whole. */
+type InviteAnswer = { links: AccessLink[] } | { refused: Refusal };
+
+async function createAccessLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>): Promise<InviteAnswer> {
 	const { interviewId, body } = accessLinksRequest(batch);
-	const answer = await apiRequest.call(this, endpoints.createAccessLinks, { interviewId, body, itemIndex: batch[0].itemIndex });
-	return answer.data;
+	const itemIndex = batch[0].itemIndex;
+	const sent = await answerOrRefusal(this, apiRequest.call(this, endpoints.createAccessLinks, { interviewId, body, itemIndex }), itemIndex);
+	return 'refused' in sent ? sent : { links: sent.answer.data };
 }
+
+const candidateKey = ({ request }: PreparedItem<InviteRequest>) => emailKey(request.candidate.email);
 
 /** Pairs each item of a batch with its link, matched by e-mail without case; each item keeps its own spelling. */
 function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links: AccessLink[]): ItemOutcome[] {
@@ -288,6 +304,11 @@ export async function sendInBatches(
 		memory,
 		keyOf: (batch) => requestKey(accessLinksRequest(batch)),
 		send: async (batch) => await createAccessLinks.call(this, batch),
-		outcomesOf: (batch, links) => matchLinks.call(this, batch, links),
+		// A refused batch is sent again in halves, until each refused candidate stands alone and fails on its own items.
+		partsOf: (batch, answer) => ('refused' in answer ? halvesOf(batch, candidateKey) : undefined),
+		outcomesOf: (batch, answer) =>
+			'refused' in answer
+				? batch.map(({ itemIndex, request }) => refusedItem(this, answer.refused, request.candidate.email, itemIndex))
+				: matchLinks.call(this, batch, answer.links),
 	});
 }

@@ -157,6 +157,31 @@ describe('candidate → invite', () => {
 		await expect(execute.call(mock.context)).rejects.toThrow('Input validation failed');
 	});
 
+	it('splits a refused batch only when the 422 may be about its candidates, never when it names only the window', async () => {
+		const refusedFor = (details: unknown) =>
+			inviteContext((itemIndex) => ({ email: `c${itemIndex}@example.com` }), 2, {
+				continueOnFail: true,
+				respond: () => {
+					throw apiError(422, 'Window is in the past', details);
+				},
+			});
+		const window = refusedFor([{ path: 'startTime', message: 'must be in the future' }]);
+		const output = await execute.call(window.context);
+		expect(window.requests).toHaveLength(1);
+		expect(output.map((item) => item.json)).toEqual([
+			{ error: 'Window is in the past', httpCode: 422 },
+			{ error: 'Window is in the past', httpCode: 422 },
+		]);
+
+		const candidate = refusedFor([{ path: 'candidates.1.email', message: 'blocked' }]);
+		const split = await execute.call(candidate.context);
+		expect(candidate.requests.map((request) => (request.body?.candidates as IDataObject[]).length)).toEqual([2, 1, 1]);
+		expect(split.map((item) => item.json.error)).toEqual([
+			'Window is in the past: the Interview Service refused c0@example.com (item 0)',
+			'Window is in the past: the Interview Service refused c1@example.com (item 1)',
+		]);
+	});
+
 	it('fails the item whose e-mail is missing from the answer', async () => {
 		const mock = inviteContext((itemIndex) => ({ email: `c${itemIndex}@example.com` }), 2, {
 			continueOnFail: true,
