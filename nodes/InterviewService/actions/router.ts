@@ -43,6 +43,7 @@ export const operations: Record<string, Record<string, Operation>> = {
 	candidate: {
 		invite: candidate.invite,
 		cancelScheduled: candidate.cancelScheduled,
+		forgetInvited: candidate.forgetInvited,
 	},
 	result: {
 		getMany: result.getMany,

@@ -54,8 +54,7 @@ export const parallelBatchesOption: INodeProperties = {
 };
 
 /** Batches In Parallel, from the node's Options (the first item's), checked. */
-export function parallelBatchesOf(context: IExecuteFunctions): number {
-	const options = context.getNodeParameter('options', 0, {}) as IDataObject;
+export function parallelBatchesOf(context: IExecuteFunctions, options: IDataObject): number {
 	const parallel = (options.parallelBatches ?? DEFAULT_PARALLEL_BATCHES) as number;
 	if (!Number.isInteger(parallel) || parallel < 1 || parallel > MAX_PARALLEL_BATCHES) {
 		throw invalidInput(context.getNode(), 'Batches In Parallel', `must be a whole number from 1 to ${MAX_PARALLEL_BATCHES}`, 0);
@@ -118,7 +117,7 @@ interface BatchSending<T, A> {
 	/** The parts to send instead, when the answer says the service refused the batch as a whole. */
 	partsOf?: (batch: Batch<T>, answer: A) => Array<Batch<T>> | undefined;
 	/** Each item's outcome from the service's answer. */
-	outcomesOf: (batch: Batch<T>, answer: A) => ItemOutcome[];
+	outcomesOf: (batch: Batch<T>, answer: A) => ItemOutcome[] | Promise<ItemOutcome[]>;
 }
 
 /**
@@ -156,7 +155,7 @@ export async function sendBatches<T, A>(context: IExecuteFunctions, sending: Bat
 		}
 		const parts = sending.partsOf?.(batch, answer);
 		if (parts !== undefined) queue.unshift(...parts.map((part) => ({ batch: part, part: true })));
-		else settle(sending.outcomesOf(batch, answer));
+		else settle(await sending.outcomesOf(batch, answer));
 	};
 
 	const inFlight = new Set<Promise<void>>();

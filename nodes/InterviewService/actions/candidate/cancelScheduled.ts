@@ -23,6 +23,7 @@ import { requestKey } from '../../helpers/retryMemory';
 import type { RetryMemory } from '../../helpers/retryMemory';
 import { invalidInput, validateRequest } from '../../helpers/validation';
 import { MAP_AUTOMATICALLY, MAP_MANUALLY, candidateInputOf, emailFieldProperty, inMode, inputEmailOf, mappingModeProperty } from './candidateInput';
+import { forgetInvited, invitedKey } from './invitedHistory';
 
 const displayOptions = showFor('candidate', 'cancelScheduled');
 const perItem: IDisplayOptions = { show: { ...displayOptions.show, emailSource: ['inputItems'] } };
@@ -164,6 +165,19 @@ function oneOutcomePerItem(outcomes: ItemOutcome[]): ItemOutcome[] {
 	});
 }
 
+/**
+ * A cancelled candidate may be invited again: the workflow's memory of invited candidates forgets
+ * them. They are cancelled whether or not n8n could do that, so a failure is only logged.
+ */
+async function forgetCancelled(context: IExecuteFunctions, interviewId: string, cancelled: IDataObject[]) {
+	const keys = cancelled.map((candidate) => invitedKey(interviewId, String(candidate.candidateEmail)));
+	try {
+		await forgetInvited(context, keys);
+	} catch (error) {
+		context.logger.warn(`Interview Service: ${(error as Error).message}`, { workflowId: context.getWorkflow().id });
+	}
+}
+
 const batchEmails = (batch: Batch<CancelRequest>) => batch.flatMap(({ request }) => request.candidateEmails);
 
 /** What was asked and not cancelled: unknown e-mails, or candidates not (or no longer) scheduled. */
@@ -225,10 +239,11 @@ export async function sendInBatches(
 		keyOf: (batch) => requestKey([batch[0].request.interviewId, batchEmails(batch)]),
 		send: async (batch) => await cancelEmails.call(this, batch),
 		partsOf: (batch, answer) => ('refused' in answer ? halvesOfRefused(batch) : undefined),
-		outcomesOf: (batch, answer) => {
+		outcomesOf: async (batch, answer) => {
 			if ('refused' in answer) {
 				return batch.map(({ itemIndex, request }) => refusedItem(this, answer.refused, request.candidateEmails.join(', '), itemIndex));
 			}
+			await forgetCancelled(this, batch[0].request.interviewId, answer.cancelled);
 			return listed ? listedOutcomes(batch, answer.cancelled) : perItemOutcomes(batch, answer.cancelled);
 		},
 	});

@@ -20,7 +20,7 @@ import {
 } from '../../helpers/batches';
 import type { Batch, PreparedItem, Refusal } from '../../helpers/batches';
 import { toIsoDateTime } from '../../helpers/dateTime';
-import { failedItem } from '../../helpers/itemOutcomes';
+import { failedItem, isFailure } from '../../helpers/itemOutcomes';
 import type { ItemOutcome } from '../../helpers/itemOutcomes';
 import type { ParameterReader } from '../../helpers/parameterCache';
 import { requiredInterviewId, showFor } from '../../helpers/parameters';
@@ -39,6 +39,7 @@ import {
 	mappingModeProperty,
 } from './candidateInput';
 import type { CandidateInput } from './candidateInput';
+import { DEFAULT_INVITED_HISTORY_SIZE, invitedHistoryOptions, invitedKey, rememberInvited, rememberedOf } from './invitedHistory';
 
 const displayOptions = showFor('candidate', 'invite');
 
@@ -166,6 +167,7 @@ export const description: INodeProperties[] = [
 				description: `Most candidates sent in one request. Items with the same interview, Start Time and End Time are sent together. At most ${MAX_BATCH_SIZE}.`,
 			},
 			parallelBatchesOption,
+			...invitedHistoryOptions,
 		],
 	},
 ];
@@ -293,22 +295,68 @@ function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links:
 	});
 }
 
+/** Skip Candidates Already Invited and its history size, from the node's Options (the first item's), checked. */
+function invitedHistoryOf(context: IExecuteFunctions, options: IDataObject): { skip: boolean; size: number } {
+	const size = (options.invitedHistorySize ?? DEFAULT_INVITED_HISTORY_SIZE) as number;
+	if (!Number.isInteger(size) || size < 1) {
+		throw invalidInput(context.getNode(), 'Invited History Size', 'must be a whole number of at least 1', 0);
+	}
+	return { skip: options.skipAlreadyInvited === true, size };
+}
+
+const keyOfItem = ({ request }: PreparedItem<InviteRequest>) => invitedKey(request.interviewId, request.candidate.email);
+
+function skippedItem({ itemIndex, request }: PreparedItem<InviteRequest>): ItemOutcome {
+	const reason = 'Invited by this workflow in an earlier run (Skip Candidates Already Invited); not sent again';
+	return { itemIndex, json: [{ interviewId: request.interviewId, email: request.candidate.email, skipped: true, reason }] };
+}
+
+/**
+ * Records the candidates of a batch that got their links. Recordings of one run go one after the
+ * other, as n8n reads and writes the whole store each time. When n8n cannot record, the links still
+ * go out, each item saying that it was not remembered.
+ */
+function recorder(context: IExecuteFunctions, size: number) {
+	let previous: Promise<unknown> = Promise.resolve();
+	return async (outcomes: ItemOutcome[]): Promise<ItemOutcome[]> => {
+		const linked = outcomes.flatMap((outcome) => (isFailure(outcome) ? [] : outcome.json));
+		const keys = [...new Set(linked.map((json) => invitedKey(String(json.interviewId), String(json.email))))];
+		const recording = previous.then(async () => await rememberInvited(context, keys, size));
+		previous = recording.catch(() => undefined);
+		try {
+			await recording;
+			return outcomes;
+		} catch (error) {
+			const notRemembered = (error as Error).message;
+			context.logger.warn(`Interview Service: ${notRemembered}`, { workflowId: context.getWorkflow().id });
+			return outcomes.map((outcome) => (isFailure(outcome) ? outcome : { ...outcome, json: outcome.json.map((json) => ({ ...json, notRemembered })) }));
+		}
+	};
+}
+
 export async function sendInBatches(
 	this: IExecuteFunctions,
 	prepared: Array<PreparedItem<InviteRequest>>,
 	memory: RetryMemory,
 ): Promise<ItemOutcome[]> {
-	return await sendBatches(this, {
-		batches: inviteBatches(prepared),
-		concurrency: parallelBatchesOf(this),
+	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+	const concurrency = parallelBatchesOf(this, options);
+	const history = invitedHistoryOf(this, options);
+	const remembered = history.skip ? await rememberedOf(this, [...new Set(prepared.map(keyOfItem))]) : new Set<string>();
+	const toSend = prepared.filter((item) => !remembered.has(keyOfItem(item)));
+	const record = history.skip ? recorder(this, history.size) : async (outcomes: ItemOutcome[]) => outcomes;
+	const outcomes = await sendBatches(this, {
+		batches: inviteBatches(toSend),
+		concurrency,
 		memory,
 		keyOf: (batch) => requestKey(accessLinksRequest(batch)),
 		send: async (batch) => await createAccessLinks.call(this, batch),
 		// A refused batch is sent again in halves, until each refused candidate stands alone and fails on its own items.
 		partsOf: (batch, answer) => ('refused' in answer ? halvesOf(batch, candidateKey) : undefined),
-		outcomesOf: (batch, answer) =>
+		outcomesOf: async (batch, answer) =>
 			'refused' in answer
 				? batch.map(({ itemIndex, request }) => refusedItem(this, answer.refused, request.candidate.email, itemIndex))
-				: matchLinks.call(this, batch, answer.links),
+				: await record(matchLinks.call(this, batch, answer.links)),
 	});
+	return [...prepared.filter((item) => remembered.has(keyOfItem(item))).map(skippedItem), ...outcomes];
 }

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-wo
 import { runOperation } from '../../../../nodes/InterviewService/actions/router';
 import type { Operation } from '../../../../nodes/InterviewService/actions/router';
 import { fakeNode } from '../../../helpers/fakeNode';
+import { ProcessedDataStore } from '../../../helpers/processedDataStore';
 
 /** Parameters of every item, or per item. */
 export type Parameters = IDataObject | ((itemIndex: number) => IDataObject);
@@ -27,6 +28,8 @@ export interface MockOptions {
 	respond?: (request: RecordedRequest) => unknown;
 	credentials?: IDataObject;
 	timezone?: string;
+	/** n8n's processed-data store, shared between runs of a test; a new one by default. */
+	processedData?: ProcessedDataStore;
 }
 
 export const BASE_URL = 'http://sandbox.test';
@@ -75,6 +78,9 @@ export function mockContext(options: MockOptions) {
 	/** Every getNodeParameter call, by parameter name. */
 	const parameterReads: Record<string, number> = {};
 	const nodeContext: IDataObject = {};
+	const processedData = options.processedData ?? new ProcessedDataStore();
+	const store = { workflow: { id: 'unit-workflow', active: false }, node };
+	const warnings: string[] = [];
 	const context = {
 		getNode: () => node,
 		getInputData: () =>
@@ -94,7 +100,16 @@ export function mockContext(options: MockOptions) {
 			if (parameterOptions?.extractValue && isResourceLocator(value)) return value.value;
 			return value;
 		},
+		getWorkflow: () => ({ id: store.workflow.id, active: false }),
+		logger: { warn: (message: string) => warnings.push(message) },
 		helpers: {
+			checkProcessedAndRecord: async (items: string[], scope: 'node' | 'workflow', checked: { mode: 'entries'; maxEntries?: number }) =>
+				await processedData.checkProcessedAndRecord(items, scope, store, checked),
+			removeProcessed: async (items: string[], scope: 'node' | 'workflow', checked: { mode: 'entries' }) =>
+				await processedData.removeProcessed(items, scope, store, checked),
+			clearAllProcessedItems: async (scope: 'node' | 'workflow') => await processedData.clearAllProcessedItems(scope, store),
+			getProcessedDataCount: async (scope: 'node' | 'workflow', checked: { mode: 'entries' }) =>
+				await processedData.getProcessedDataCount(scope, store, checked),
 			httpRequestWithAuthentication: async (_credentialType: string, request: IHttpRequestOptions) => {
 				const recorded: RecordedRequest = {
 					method: String(request.method),
@@ -109,7 +124,7 @@ export function mockContext(options: MockOptions) {
 			},
 		},
 	};
-	return { context: context as unknown as IExecuteFunctions, requests, parameterReads };
+	return { context: context as unknown as IExecuteFunctions, requests, parameterReads, processedData, warnings };
 }
 
 /** A resource-locator value, as n8n stores the interview picker. */

@@ -31,6 +31,7 @@ describe('router', () => {
 				'interview:updateSettings',
 				'candidate:invite',
 				'candidate:cancelScheduled',
+				'candidate:forgetInvited',
 				'result:getMany',
 				'access:createToken',
 				'access:createLink',
