@@ -1,5 +1,6 @@
 import { chunk, groupBy, sendBatches } from '../../../../../nodes/InterviewService/helpers/batches';
 import type { PreparedItem } from '../../../../../nodes/InterviewService/helpers/batches';
+import { failedItem, isFailure } from '../../../../../nodes/InterviewService/helpers/itemOutcomes';
 import { retryMemory } from '../../../../../nodes/InterviewService/helpers/retryMemory';
 import type { RetryMemory } from '../../../../../nodes/InterviewService/helpers/retryMemory';
 import { runOperation } from '../../../../../nodes/InterviewService/actions/router';
@@ -70,5 +71,43 @@ describe('sendBatches: what Retry On Fail may send again', () => {
 			outcomesOf: ([{ itemIndex }]) => [{ itemIndex, json: [{}] }],
 		});
 		expect(most).toBe(3);
+	});
+});
+
+describe('sendBatches: parts of a refused batch', () => {
+	// The service refuses any request holding "x"; a batch is split in halves until "x" stands alone.
+	const refusing = (context: ReturnType<typeof mockContext>['context'], batches: string[][], concurrency = 1) => {
+		const sent: string[][] = [];
+		const run = sendBatches<string, { refused: true } | { ok: true }>(context, {
+			batches: batches.map((letters) => letters.map((request) => ({ itemIndex: request.charCodeAt(0), request }))),
+			concurrency,
+			memory: retryMemory(context, 'parts'),
+			keyOf: (batch) => batch.map(({ request }) => request).join(''),
+			send: async (batch) => {
+				sent.push(batch.map(({ request }) => request));
+				return batch.some(({ request }) => request === 'x') ? { refused: true } : { ok: true };
+			},
+			partsOf: (batch, answer) => ('refused' in answer && batch.length > 1 ? [batch.slice(0, batch.length / 2), batch.slice(batch.length / 2)] : undefined),
+			outcomesOf: (batch, answer) =>
+				batch.map(({ itemIndex, request }) =>
+					'refused' in answer ? failedItem(context, new Error(`refused ${request}`), itemIndex) : { itemIndex, json: [{ request }] },
+				),
+		});
+		return { run, sent };
+	};
+
+	it('sends the parts of a refused batch before the next batch, and under Stop finishes them before it stops', async () => {
+		const { context } = mockContext({ parameters: {}, items: 4 });
+		const { run, sent } = refusing(context, [['a', 'x', 'c', 'd'], ['e', 'f']]);
+		await expect(run).rejects.toThrow('refused x');
+		expect(sent).toEqual([['a', 'x', 'c', 'd'], ['a', 'x'], ['a'], ['x'], ['c', 'd']]);
+	});
+
+	it('with continueOnFail, every other item gets through and only the refused one fails', async () => {
+		const { context } = mockContext({ parameters: {}, items: 4, continueOnFail: true });
+		const { run, sent } = refusing(context, [['a', 'x', 'c', 'd'], ['e', 'f']], 2);
+		const outcomes = await run;
+		expect(outcomes.filter(isFailure).map((outcome) => outcome.error.message)).toEqual(['refused x']);
+		expect(sent.filter((letters) => letters.length === 1 || letters.join() === 'e,f').flat().sort()).toEqual(['a', 'e', 'f', 'x']);
 	});
 });

@@ -191,4 +191,37 @@ describe('candidate → invite', () => {
 		expect(output[0].json.email).toBe('c0@example.com');
 		expect(output[1].json).toEqual({ error: 'The Interview Service returned no access link for c1@example.com (item 1)' });
 	});
+
+	it('Skip Candidates Already Invited: looking up new candidates pushes nothing remembered out, even at the history size', async () => {
+		const options = { skipAlreadyInvited: true, invitedHistorySize: 3 };
+		const first = mockContext({
+			parameters: (itemIndex) => ({ interviewId: byId('int_1'), ...window, email: `old${itemIndex}@example.com`, additionalFields: {}, options }),
+			items: 3,
+			respond: linksFor,
+		});
+		await execute.call(first.context);
+		expect(first.processedData.size('unit-workflow')).toBe(3);
+
+		// Two new candidates whose invitation fails: looked up, not recorded, and the three remembered stay.
+		const second = mockContext({
+			parameters: (itemIndex) => ({ interviewId: byId('int_1'), ...window, email: itemIndex < 2 ? `new${itemIndex}@example.com` : `old${itemIndex - 2}@example.com`, additionalFields: {}, options }),
+			items: 3,
+			continueOnFail: true,
+			processedData: first.processedData,
+			respond: () => {
+				throw apiError(500, 'Internal server error');
+			},
+		});
+		const output = await execute.call(second.context);
+		expect(output.map((item) => item.json.skipped ?? item.json.error)).toEqual(['Internal server error', 'Internal server error', true]);
+		expect(first.processedData.size('unit-workflow')).toBe(3);
+		const third = mockContext({
+			parameters: (itemIndex) => ({ interviewId: byId('int_1'), ...window, email: `old${itemIndex}@example.com`, additionalFields: {}, options }),
+			items: 3,
+			processedData: first.processedData,
+			respond: linksFor,
+		});
+		expect((await execute.call(third.context)).every((item) => item.json.skipped === true)).toBe(true);
+		expect(third.requests).toHaveLength(0);
+	});
 });
