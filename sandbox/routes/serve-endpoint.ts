@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 
-import type { Endpoint } from '../../nodes/shared/contract';
+import type { EndpointSpec } from '../../nodes/shared/contract';
 import { requireBearer } from '../auth';
 import type { SandboxContext } from '../context';
 import { sendData, validate } from '../http';
@@ -11,7 +11,7 @@ import type { StoredInterview } from '../state';
 type Checked<S> = S extends z.ZodTypeAny ? z.infer<S> : undefined;
 
 /** What a route gets: the interview of the path (when it has one), the body and the query, each checked. */
-export interface RouteInput<E extends Endpoint> {
+export interface RouteInput<E extends EndpointSpec> {
 	interview: E['path'] extends `${string}{id}${string}` ? StoredInterview : undefined;
 	body: Checked<E['body']>;
 	query: Checked<E['query']>;
@@ -29,7 +29,7 @@ export interface RouteAnswer {
  * path (404 when unknown), then the body and query against the table's schemas (422), then the
  * route's answer in the success envelope.
  */
-export function serveEndpoint<E extends Endpoint>(
+export function serveEndpoint<E extends EndpointSpec>(
 	app: FastifyInstance,
 	context: SandboxContext,
 	endpoint: E,

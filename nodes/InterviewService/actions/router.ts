@@ -6,7 +6,7 @@ import { withMaskedWebhookSecret } from '../../shared/webhookSecret';
 import type { PreparedItem } from '../helpers/batches';
 import { failedItem, isFailure } from '../helpers/itemOutcomes';
 import type { ItemOutcome } from '../helpers/itemOutcomes';
-import { NO_MEMORY, requestKey, retryMemory } from '../helpers/retryMemory';
+import { NO_MEMORY, requestKey, rememberedAnswers } from '../helpers/retryMemory';
 import type { RetryMemory } from '../helpers/retryMemory';
 import * as access from './access';
 import * as candidate from './candidate';
@@ -29,10 +29,10 @@ export interface BatchOperation {
 	sendInBatches(this: IExecuteFunctions, prepared: Array<PreparedItem<unknown>>, memory: RetryMemory): Promise<ItemOutcome[]>;
 }
 
-export type Operation = PerItemOperation | BatchOperation;
+export type NodeOperation = PerItemOperation | BatchOperation;
 
 /** resource → operation; the values are the node's public API. */
-export const operations: Record<string, Record<string, Operation>> = {
+export const operations: Record<string, Record<string, NodeOperation>> = {
 	interview: {
 		create: interview.create,
 		get: interview.get,
@@ -69,7 +69,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
  * sent, so bad input in item 7 stops the run before item 0 changed anything on the service. A
  * failure stops the run, unless the node continues on fail: then it is that item's output.
  */
-export async function runOperation(this: IExecuteFunctions, operation: Operation, name = ''): Promise<INodeExecutionData[]> {
+export async function runOperation(this: IExecuteFunctions, operation: NodeOperation, name = ''): Promise<INodeExecutionData[]> {
 	const stopOnFailure = !this.continueOnFail();
 	const outcomes: ItemOutcome[] = [];
 	const fail = (error: unknown, itemIndex: number) => {
@@ -89,7 +89,7 @@ export async function runOperation(this: IExecuteFunctions, operation: Operation
 	}
 
 	const remembers = 'sendInBatches' in operation || operation.rememberAcrossRetries === true;
-	const memory = remembers ? retryMemory(this, name) : NO_MEMORY;
+	const memory = remembers ? rememberedAnswers(this, name) : NO_MEMORY;
 	if ('sendInBatches' in operation) {
 		outcomes.push(...(await operation.sendInBatches.call(this, prepared, memory)));
 	} else {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { isPlainObject } from '../../shared/objects';
 import { apiErrorDetails, envelopeFailure, statusOf } from '../../shared/transport/errors';
-import { asItemError, failedItem, isFailure } from './itemOutcomes';
+import { asNodeError, failedItem, isFailure } from './itemOutcomes';
 import type { ItemError, ItemOutcome } from './itemOutcomes';
 import type { RetryMemory } from './retryMemory';
 import { invalidInput } from './validation';
@@ -86,7 +86,7 @@ export async function answerOrRefusal<A>(context: IExecuteFunctions, request: Pr
 	return await request.then(
 		(answer) => ({ answer }),
 		(error: unknown) => {
-			if (!isRefusalOfItems(error)) throw asItemError(context, error, itemIndex);
+			if (!isRefusalOfItems(error)) throw asNodeError(context, error, itemIndex);
 			return { refused: { message: (error as Error).message, details: apiErrorDetails(error) } };
 		},
 	);
@@ -127,7 +127,7 @@ interface BatchSending<T, A> {
  * its parts. When the node does not continue on fail, the first failure stops the run: no further
  * batch starts, those begun finish (their parts too, and are kept), then it is thrown.
  */
-export async function sendBatches<T, A>(context: IExecuteFunctions, sending: BatchSending<T, A>): Promise<ItemOutcome[]> {
+export async function dispatchBatches<T, A>(context: IExecuteFunctions, sending: BatchSending<T, A>): Promise<ItemOutcome[]> {
 	const { memory, keyOf } = sending;
 	const stopOnFailure = !context.continueOnFail();
 	const outcomes: ItemOutcome[] = [];

@@ -10,11 +10,11 @@ export type ItemOutcome = { itemIndex: number; json: IDataObject[] } | { itemInd
 export const isFailure = (outcome: ItemOutcome): outcome is { itemIndex: number; error: ItemError } => 'error' in outcome;
 
 /** Our own errors as they are (they already name the item); anything else wrapped so that it does. */
-export function asItemError(context: IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
+export function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
 export function failedItem(context: IExecuteFunctions, error: unknown, itemIndex: number): { itemIndex: number; error: ItemError } {
-	return { itemIndex, error: asItemError(context, error, itemIndex) };
+	return { itemIndex, error: asNodeError(context, error, itemIndex) };
 }

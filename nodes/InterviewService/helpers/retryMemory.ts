@@ -14,7 +14,7 @@ export interface RetryMemory {
 	forget(): void;
 }
 
-export function retryMemory(context: IExecuteFunctions, scope: string): RetryMemory {
+export function rememberedAnswers(context: IExecuteFunctions, scope: string): RetryMemory {
 	const store = context.getContext('node');
 	const runIndex = Number(context.getWorkflowDataProxy(0).$runIndex ?? 0);
 	const slot = `${scope}:run${runIndex}`;

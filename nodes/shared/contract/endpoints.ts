@@ -2,11 +2,11 @@ import { z } from 'zod';
 
 import { credentialsBody, linkData, tokenData } from './auth';
 import { accessLinksBody, accessLinksData, cancelScheduledBody, cancelScheduledData } from './candidate';
-import { createInterviewBody, interview, listInterviewsQuery, updateInterviewBody, updateSettingsBody } from './interview';
-import { listResultsQuery, listedResults } from './result';
+import { createInterviewBodySchema, interviewSchema, listInterviewsQuery, updateInterviewBodySchema, updateSettingsBodySchema } from './interview';
+import { listResultsQuery, resultsPage } from './result';
 
 /** One endpoint of the API: what the nodes send and the sandbox serves. `{id}` in the path is the interview's ID. */
-export interface Endpoint {
+export interface EndpointSpec {
 	method: 'GET' | 'POST' | 'PUT' | 'PATCH';
 	path: string;
 	/** Whether the call carries the bearer token: all but the two credential exchanges. */
@@ -26,17 +26,17 @@ export const endpoints = {
 		path: '/api/v1/interview/get-interviews',
 		bearer: true,
 		query: listInterviewsQuery,
-		data: z.array(interview),
+		data: z.array(interviewSchema),
 	},
-	getInterview: { method: 'GET', path: '/api/v1/interview/get-interview/{id}', bearer: true, data: interview },
-	updateSettings: { method: 'PUT', path: '/api/v1/interview/{id}/settings', bearer: true, body: updateSettingsBody, data: interview },
-	createInterview: { method: 'POST', path: '/api/v1/interview/create', bearer: true, body: createInterviewBody, data: interview },
+	getInterview: { method: 'GET', path: '/api/v1/interview/get-interview/{id}', bearer: true, data: interviewSchema },
+	updateSettings: { method: 'PUT', path: '/api/v1/interview/{id}/settings', bearer: true, body: updateSettingsBodySchema, data: interviewSchema },
+	createInterview: { method: 'POST', path: '/api/v1/interview/create', bearer: true, body: createInterviewBodySchema, data: interviewSchema },
 	updateInterview: {
 		method: 'PATCH',
 		path: '/api/v1/interview/{id}/update-interview',
 		bearer: true,
-		body: updateInterviewBody,
-		data: interview,
+		body: updateInterviewBodySchema,
+		data: interviewSchema,
 	},
 	createAccessLinks: {
 		method: 'POST',
@@ -45,7 +45,7 @@ export const endpoints = {
 		body: accessLinksBody,
 		data: accessLinksData,
 	},
-	listResults: { method: 'GET', path: '/api/v1/interview/{id}/results', bearer: true, query: listResultsQuery, data: listedResults },
+	listResults: { method: 'GET', path: '/api/v1/interview/{id}/results', bearer: true, query: listResultsQuery, data: resultsPage },
 	cancelScheduled: {
 		method: 'POST',
 		path: '/api/v1/interview/{id}/cancel-scheduled-candidates',
@@ -53,10 +53,10 @@ export const endpoints = {
 		body: cancelScheduledBody,
 		data: cancelScheduledData,
 	},
-} as const satisfies Record<string, Endpoint>;
+} as const satisfies Record<string, EndpointSpec>;
 
 /** The path of one call: `{id}` replaced by the interview's ID, escaped. */
-export function pathOf(endpoint: Endpoint, interviewId?: string): string {
+export function pathOf(endpoint: EndpointSpec, interviewId?: string): string {
 	if (!endpoint.path.includes('{id}')) return endpoint.path;
 	if (interviewId === undefined) throw new Error(`${endpoint.method} ${endpoint.path} needs an interview ID`);
 	return endpoint.path.replace('{id}', encodeURIComponent(interviewId));

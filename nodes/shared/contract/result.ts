@@ -36,13 +36,13 @@ export type CandidateResult = z.infer<typeof documentedResult>;
  * of a parse per row of a long export; a unit test holds the two equal. The first row that is no
  * object is named (`data.3`).
  */
-export const listedResults = z.custom<CandidateResult[]>(
+export const resultsPage = z.custom<CandidateResult[]>(
 	(value) => Array.isArray(value) && value.every(isPlainObject),
 	(value: unknown) =>
 		Array.isArray(value) ? { message: 'Expected object', path: [value.findIndex((row) => !isPlainObject(row))] } : { message: 'Expected array' },
 );
 
-/** Query of `GET /api/v1/interview/{id}/results`. */
+/** Query of Get interview results (`endpoints.listResults`). */
 export const listResultsQuery = z.object({
 	page: z.coerce.number().int().min(1).optional(),
 	limit: z.coerce.number().int().min(1).optional(),

@@ -3,12 +3,12 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import type { z } from 'zod';
 
 import { pathOf } from '../contract/endpoints';
-import type { Endpoint } from '../contract/endpoints';
+import type { EndpointSpec } from '../contract/endpoints';
 import { CREDENTIAL_TYPE, normalizeBaseUrl, requestTimeoutSeconds } from '../credentialRules';
 import type { InterviewServiceContext } from './context';
 import { credentialOptions, runCredential } from './credential';
 import { envelopeFailure, retryAfterOf, statusOf, timeoutError, toNodeApiError } from './errors';
-import { DEFAULT_RETRY_POLICY, retryDelayMs, retryPolicyOf } from './retry';
+import { DEFAULT_RETRY_POLICY, retryDelayMs, policyFromOptions } from './retry';
 import type { RetryPolicy } from './retry';
 
 interface ApiRequestOptions {
@@ -28,7 +28,7 @@ function requestPolicyOf(context: InterviewServiceContext): RetryPolicy {
 	if (!('getInputData' in context)) return DEFAULT_RETRY_POLICY;
 	let policy = policyPerRun.get(context);
 	if (policy === undefined) {
-		policy = retryPolicyOf(context.getNodeParameter('requestOptions', 0, {}) as IDataObject);
+		policy = policyFromOptions(context.getNodeParameter('requestOptions', 0, {}) as IDataObject);
 		policyPerRun.set(context, policy);
 	}
 	return policy;
@@ -72,7 +72,7 @@ async function send(
  * retry policy allows (see `retry.ts`), answers unwrapped from the `{ message, success, data }`
  * envelope and checked against the endpoint's `data` schema. `success: false` is a failure whatever the status.
  */
-export async function apiRequest<E extends Endpoint>(
+export async function apiRequest<E extends EndpointSpec>(
 	this: InterviewServiceContext,
 	endpoint: E,
 	options: ApiRequestOptions = {},

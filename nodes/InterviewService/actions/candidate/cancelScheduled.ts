@@ -12,7 +12,7 @@ import {
 	groupBy,
 	halvesOf,
 	refusedItem,
-	sendBatches,
+	dispatchBatches,
 } from '../../helpers/batches';
 import type { Batch, PreparedItem, Refusal } from '../../helpers/batches';
 import { isFailure } from '../../helpers/itemOutcomes';
@@ -22,7 +22,7 @@ import { requiredInterviewId, showFor } from '../../helpers/parameters';
 import { requestKey } from '../../helpers/retryMemory';
 import type { RetryMemory } from '../../helpers/retryMemory';
 import { invalidInput, validateRequest } from '../../helpers/validation';
-import { MAP_AUTOMATICALLY, MAP_MANUALLY, candidateInputOf, emailFieldProperty, inMode, inputEmailOf, mappingModeProperty } from './candidateInput';
+import { MAP_AUTOMATICALLY, MAP_MANUALLY, mappingOf, emailFieldProperty, inMode, inputEmailOf, mappingModeProperty } from './candidateInput';
 import { forgetInvited, invitedKey } from './invitedHistory';
 
 const displayOptions = showFor('candidate', 'cancelScheduled');
@@ -97,7 +97,7 @@ function emailsOf(context: IExecuteFunctions, itemIndex: number): { candidateEma
 		const read = sharedParameterReader(context);
 		return { candidateEmails: toEmailList(read('candidateEmails', itemIndex, [])), labels: CANCEL_FIELD_LABELS };
 	}
-	const input = candidateInputOf(context);
+	const input = mappingOf(context);
 	switch (input.mapping) {
 		case MAP_MANUALLY: {
 			const email = String(input.read('candidateEmail', itemIndex, '') ?? '').trim();
@@ -232,7 +232,7 @@ export async function sendInBatches(
 	const batches = listed
 		? prepared.map((item) => [item])
 		: groupBy(prepared, ({ request }) => request.interviewId).flatMap((group) => chunk(group, MAX_BATCH_SIZE));
-	const outcomes = await sendBatches(this, {
+	const outcomes = await dispatchBatches(this, {
 		batches,
 		concurrency: DEFAULT_PARALLEL_BATCHES,
 		memory,

@@ -57,7 +57,7 @@ export function emailFieldProperty(displayOptions: IDisplayOptions): INodeProper
 }
 
 /** The run's Candidate Fields (read at the first item, as the option takes no expression). */
-export function candidateInputOf(context: IExecuteFunctions): CandidateInput {
+export function mappingOf(context: IExecuteFunctions): CandidateInput {
 	const read = sharedParameterReader(context);
 	const mapping = read('mappingMode', 0, MAP_MANUALLY);
 	if (mapping === MAP_MANUALLY) return { mapping, read };

@@ -16,7 +16,7 @@ import {
 	parallelBatchesOf,
 	parallelBatchesOption,
 	refusedItem,
-	sendBatches,
+	dispatchBatches,
 } from '../../helpers/batches';
 import type { Batch, PreparedItem, Refusal } from '../../helpers/batches';
 import { toIsoDateTime } from '../../helpers/dateTime';
@@ -32,7 +32,7 @@ import { metaDataField } from '../common.descriptions';
 import {
 	MAP_AUTOMATICALLY,
 	MAP_MANUALLY,
-	candidateInputOf,
+	mappingOf,
 	emailFieldProperty,
 	inMode,
 	inputCandidateOf,
@@ -218,7 +218,7 @@ function candidateOf(context: IExecuteFunctions, input: CandidateInput, itemInde
 
 /** One item's invitation: its interview, window and candidate, checked as the access-links request would be. */
 export function prepare(this: IExecuteFunctions, itemIndex: number): InviteRequest {
-	const input = candidateInputOf(this);
+	const input = mappingOf(this);
 	const { read } = input;
 	const interviewId = requiredInterviewId(this, itemIndex, read);
 	const options = read('options', itemIndex, {}) as IDataObject;
@@ -345,7 +345,7 @@ export async function sendInBatches(
 	const remembered = history.skip ? await rememberedOf(this, [...new Set(prepared.map(keyOfItem))]) : new Set<string>();
 	const toSend = prepared.filter((item) => !remembered.has(keyOfItem(item)));
 	const record = history.skip ? recorder(this, history.size) : async (outcomes: ItemOutcome[]) => outcomes;
-	const outcomes = await sendBatches(this, {
+	const outcomes = await dispatchBatches(this, {
 		batches: inviteBatches(toSend),
 		concurrency,
 		memory,

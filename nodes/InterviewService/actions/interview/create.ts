@@ -9,9 +9,8 @@ import { parseJsonObject, validateRequest } from '../../helpers/validation';
 import {
 	INTERVIEW_FIELD_LABELS,
 	interviewConfigCollection,
-	maxExperienceField,
 	metaDataField,
-	minExperienceField,
+	experienceField,
 	roleNameField,
 } from '../common.descriptions';
 
@@ -59,9 +58,9 @@ export const description: INodeProperties[] = [
 		displayOptions,
 		options: [
 			interviewConfigCollection,
-			maxExperienceField,
+			experienceField('max'),
 			metaDataField,
-			minExperienceField,
+			experienceField('min'),
 			{
 				displayName: 'Published',
 				name: 'published',

@@ -9,9 +9,8 @@ import { requiredInterviewId, showFor } from '../../helpers/parameters';
 import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
 import {
 	INTERVIEW_FIELD_LABELS,
-	maxExperienceField,
 	metaDataField,
-	minExperienceField,
+	experienceField,
 	roleNameField,
 } from '../common.descriptions';
 
@@ -90,9 +89,9 @@ export const description: INodeProperties[] = [
 				type: 'string',
 				default: '',
 			},
-			maxExperienceField,
+			experienceField('max'),
 			metaDataField,
-			minExperienceField,
+			experienceField('min'),
 			{
 				displayName: 'Published',
 				name: 'published',

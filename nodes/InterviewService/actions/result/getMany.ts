@@ -7,7 +7,7 @@ import { withoutUndefined } from '../../../shared/objects';
 import { simplifyResult } from '../../../shared/results';
 import { isResultsNotReady } from '../../../shared/transport/errors';
 import { listResults } from '../../../shared/transport/lists';
-import { asItemError } from '../../helpers/itemOutcomes';
+import { asNodeError } from '../../helpers/itemOutcomes';
 import { limitOf, requiredInterviewId, showFor } from '../../helpers/parameters';
 import { invalidInput } from '../../helpers/validation';
 import { returnAllOrLimit } from '../common.descriptions';
@@ -141,7 +141,7 @@ export async function send(this: IExecuteFunctions, query: ResultsQuery, itemInd
 		const results = await fetchResults.call(this, query, itemIndex);
 		return results.map((result) => (query.simplify ? simplifyResult(result) : result) as IDataObject);
 	} catch (error) {
-		if (!isResultsNotReady(error) || query.whenNotReady === 'error') throw asItemError(this, error, itemIndex);
+		if (!isResultsNotReady(error) || query.whenNotReady === 'error') throw asNodeError(this, error, itemIndex);
 		if (query.whenNotReady === 'returnNothing') return [];
 		return notReadyStatus(query.interviewId, (error as Error).message);
 	}

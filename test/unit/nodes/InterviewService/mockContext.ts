@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { runOperation } from '../../../../nodes/InterviewService/actions/router';
-import type { Operation } from '../../../../nodes/InterviewService/actions/router';
+import type { NodeOperation } from '../../../../nodes/InterviewService/actions/router';
 import { fakeNode } from '../../../helpers/fakeNode';
 import { ProcessedDataStore } from '../../../helpers/processedDataStore';
 
@@ -133,7 +133,7 @@ export function byId(id: string): IDataObject {
 }
 
 /** One operation as the node runs it: through the router's item loop. */
-export function asExecute(operation: Operation) {
+export function asExecute(operation: NodeOperation) {
 	return async function (this: IExecuteFunctions) {
 		return await runOperation.call(this, operation);
 	};

@@ -1,7 +1,7 @@
-import { chunk, groupBy, sendBatches } from '../../../../../nodes/InterviewService/helpers/batches';
+import { chunk, groupBy, dispatchBatches } from '../../../../../nodes/InterviewService/helpers/batches';
 import type { PreparedItem } from '../../../../../nodes/InterviewService/helpers/batches';
 import { failedItem, isFailure } from '../../../../../nodes/InterviewService/helpers/itemOutcomes';
-import { retryMemory } from '../../../../../nodes/InterviewService/helpers/retryMemory';
+import { rememberedAnswers } from '../../../../../nodes/InterviewService/helpers/retryMemory';
 import type { RetryMemory } from '../../../../../nodes/InterviewService/helpers/retryMemory';
 import { runOperation } from '../../../../../nodes/InterviewService/actions/router';
 import { mockContext } from '../mockContext';
@@ -18,7 +18,7 @@ describe('chunk and groupBy', () => {
 
 const batchOf = (itemIndex: number) => [{ itemIndex, request: itemIndex }];
 
-describe('sendBatches: what Retry On Fail may send again', () => {
+describe('dispatchBatches: what Retry On Fail may send again', () => {
 	it('reuses the answer of a batch sent in an earlier attempt of the same run, and forgets once all succeeded', async () => {
 		const { context } = mockContext({ parameters: {}, items: 3 });
 		const sent: number[] = [];
@@ -29,7 +29,7 @@ describe('sendBatches: what Retry On Fail may send again', () => {
 				{
 					prepare: (itemIndex: number) => itemIndex,
 					async sendInBatches(prepared: Array<PreparedItem<unknown>>, memory: RetryMemory) {
-						return await sendBatches(context, {
+						return await dispatchBatches(context, {
 							batches: prepared.map(({ itemIndex }) => batchOf(itemIndex)),
 							concurrency: 2,
 							memory,
@@ -57,10 +57,10 @@ describe('sendBatches: what Retry On Fail may send again', () => {
 		const { context } = mockContext({ parameters: {}, items: 1 });
 		let inFlight = 0;
 		let most = 0;
-		await sendBatches(context, {
+		await dispatchBatches(context, {
 			batches: [0, 1, 2, 3, 4, 5, 6].map(batchOf),
 			concurrency: 3,
-			memory: retryMemory(context, 'test'),
+			memory: rememberedAnswers(context, 'test'),
 			keyOf: ([{ request }]) => String(request),
 			send: async () => {
 				most = Math.max(most, ++inFlight);
@@ -74,14 +74,14 @@ describe('sendBatches: what Retry On Fail may send again', () => {
 	});
 });
 
-describe('sendBatches: parts of a refused batch', () => {
+describe('dispatchBatches: parts of a refused batch', () => {
 	// The service refuses any request holding "x"; a batch is split in halves until "x" stands alone.
 	const refusing = (context: ReturnType<typeof mockContext>['context'], batches: string[][], concurrency = 1) => {
 		const sent: string[][] = [];
-		const run = sendBatches<string, { refused: true } | { ok: true }>(context, {
+		const run = dispatchBatches<string, { refused: true } | { ok: true }>(context, {
 			batches: batches.map((letters) => letters.map((request) => ({ itemIndex: request.charCodeAt(0), request }))),
 			concurrency,
-			memory: retryMemory(context, 'parts'),
+			memory: rememberedAnswers(context, 'parts'),
 			keyOf: (batch) => batch.map(({ request }) => request).join(''),
 			send: async (batch) => {
 				sent.push(batch.map(({ request }) => request));
