@@ -12,6 +12,7 @@ import {
 	BASE_URL_EXPRESSION,
 	DEFAULT_REQUEST_TIMEOUT_SECONDS,
 	EXCHANGE_ENDPOINT,
+	TEST_ENDPOINT,
 	baseUrlProblem,
 	credentialTokenLifetime,
 	normalizeBaseUrl,
@@ -137,7 +138,7 @@ export class InterviewServiceApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: BASE_URL_EXPRESSION,
-			url: '/api/v1/interview/get-interviews',
+			url: TEST_ENDPOINT,
 			qs: { page: 1, limit: 1 },
 		},
 	};

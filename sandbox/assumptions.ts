@@ -158,6 +158,15 @@ export const WEBHOOK_REDELIVERIES = ['none', 'twice', 'concurrent', 'onError'] a
 export type WebhookRedelivery = (typeof WEBHOOK_REDELIVERIES)[number];
 export const DEFAULT_WEBHOOK_REDELIVERY: WebhookRedelivery = 'none';
 
+/**
+ * Candidates the service will not take (a blocked domain, a candidate it holds in another state),
+ * in one of two dialects: `rejectRequest` refuses the whole access-links or cancel request with a
+ * 422 whose `error` is null, so the answer does not say which candidate it was; `omitCandidate`
+ * takes the request and leaves the refused candidate out of its answer. None by default.
+ */
+export const REFUSAL_DIALECTS = ['rejectRequest', 'omitCandidate'] as const;
+export type RefusalDialect = (typeof REFUSAL_DIALECTS)[number];
+
 // ── Errors ─────────────────────────────────────────────────────────────────────────────────
 
 /**

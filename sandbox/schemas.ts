@@ -5,16 +5,16 @@ import {
 	INTERVIEW_STATUSES,
 	JD_TYPES,
 	codingSectionItem,
-	competencyItem,
+	competencyItemSchema,
 	dateTime,
 	email,
 	httpUrl,
-	interviewConfig,
+	interviewConfigSchema,
 	metaData,
 	nonNegativeInt,
 } from '../nodes/shared/contract';
 
-import { CANDIDATE_STATES, SCORE_RANGE, SCORE_STYLES, WEBHOOK_REDELIVERIES, WEBHOOK_STYLES } from './assumptions';
+import { CANDIDATE_STATES, REFUSAL_DIALECTS, SCORE_RANGE, SCORE_STYLES, WEBHOOK_REDELIVERIES, WEBHOOK_STYLES } from './assumptions';
 
 const score = z.number().min(SCORE_RANGE.min).max(SCORE_RANGE.max);
 
@@ -41,9 +41,9 @@ export const seedInterview = z
 		jd: z.string(),
 		sampleQuestions: z.array(z.string()),
 		status: z.enum(INTERVIEW_STATUSES),
-		interviewConfig,
+		interviewConfig: interviewConfigSchema,
 		metaData,
-		competencyData: z.array(competencyItem),
+		competencyData: z.array(competencyItemSchema),
 		codingSection: z.array(codingSectionItem.required()),
 		createdAt: dateTime,
 		updatedAt: dateTime,
@@ -125,6 +125,13 @@ export const configPatch = z
 		webhookRedelivery: z.enum(WEBHOOK_REDELIVERIES),
 		stripWebhookQuery: z.boolean(),
 		resultsPastEnd: z.enum(['empty', '422', '404']),
+		refusals: z
+			.object({
+				emails: z.array(z.string()).default([]),
+				domains: z.array(z.string()).default([]),
+				dialect: z.enum(REFUSAL_DIALECTS).default('rejectRequest'),
+			})
+			.strict(),
 	})
 	.partial()
 	.strict();

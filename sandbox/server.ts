@@ -80,6 +80,7 @@ export function configFrom(options: SandboxOptions): SandboxConfig {
 		webhookRedelivery: options.webhookRedelivery ?? DEFAULT_WEBHOOK_REDELIVERY,
 		stripWebhookQuery: options.stripWebhookQuery ?? false,
 		resultsPastEnd: 'empty',
+		refusals: { emails: [], domains: [], dialect: 'rejectRequest' },
 	};
 }
 

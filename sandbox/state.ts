@@ -1,7 +1,7 @@
 /** The sandbox's whole in-memory state: interviews, candidates, logs, token revocation and live config. */
 import type { CompetencyItem } from '../nodes/shared/contract';
 
-import type { CandidateState, DEFAULT_INTERVIEW_CONFIG, ScoreStyle, WebhookRedelivery, WebhookStyle } from './assumptions';
+import type { CandidateState, DEFAULT_INTERVIEW_CONFIG, RefusalDialect, ScoreStyle, WebhookRedelivery, WebhookStyle } from './assumptions';
 import type { FaultTable } from './faults';
 import { interviewNotFound } from './http';
 
@@ -23,6 +23,8 @@ export interface SandboxConfig {
 	resultsPastEnd: 'empty' | '422' | '404';
 	/** Store `interviewConfig.webhookUrl` without its query string, like a service that trims URLs. */
 	stripWebhookQuery: boolean;
+	/** Candidates refused by e-mail or by domain (both without case), and how (see assumptions.ts). */
+	refusals: { emails: string[]; domains: string[]; dialect: RefusalDialect };
 }
 
 export type StoredInterviewConfig = typeof DEFAULT_INTERVIEW_CONFIG;

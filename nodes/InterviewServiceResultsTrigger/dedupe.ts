@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { emailKeyOf } from '../shared/email';
+import { emailKey } from '../shared/email';
 
 /**
  * Static data is saved with the workflow on every change, so it must stay small: at most this
@@ -16,7 +16,7 @@ const MAX_REMEMBERED_RESULTS = 10_000;
  * text (rows are kept as received) stands as its JSON; none (null, missing) as ''.
  */
 export function resultKey(interviewId: string, email: unknown, reportLink: string | null | undefined): string {
-	const emailPart = email === null || email === undefined ? '' : (emailKeyOf(email) ?? JSON.stringify(email));
+	const emailPart = email === null || email === undefined ? '' : (emailKey(email) ?? JSON.stringify(email));
 	return JSON.stringify([interviewId, emailPart, reportLink ?? '']);
 }
 

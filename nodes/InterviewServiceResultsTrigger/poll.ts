@@ -2,9 +2,10 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { CandidateResult } from '../shared/contract';
-import { isNotFound, unlessError } from '../shared/transport/errors';
+import { NO_INTERVIEW_CHOSEN, pickedInterviewId } from '../shared/interviewLocator';
+import { isNotFound, messageOf, unlessError } from '../shared/transport/errors';
 import { isNewResult, readPollState, rememberResults, savePollState } from './dedupe';
-import { fetchCandidateResults, fetchPublishedInterviewIds, isCompleted, simplifyResult } from '../shared/results';
+import { completedAtOf, fetchCandidateResults, fetchPublishedInterviewIds, isCompleted, simplifyResult } from '../shared/results';
 
 export const WATCH_ONE = 'interview';
 export const WATCH_ALL_PUBLISHED = 'allPublished';
@@ -23,8 +24,8 @@ const identityOf = ({ interviewId, result }: FoundResult) => ({
 
 function watchedInterviewId(this: IPollFunctions): string | undefined {
 	if (this.getNodeParameter('watch', WATCH_ONE) === WATCH_ALL_PUBLISHED) return undefined;
-	const interviewId = String(this.getNodeParameter('interviewId', '', { extractValue: true }) ?? '').trim();
-	if (interviewId === '') throw new NodeOperationError(this.getNode(), 'Choose an interview in the "Interview" field');
+	const interviewId = pickedInterviewId(this);
+	if (interviewId === undefined) throw new NodeOperationError(this.getNode(), NO_INTERVIEW_CHOSEN);
 	return interviewId;
 }
 
@@ -55,11 +56,9 @@ async function completedResults(this: IPollFunctions, interviewId: string | unde
 	return found;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const completedAt = ({ result }: FoundResult) => completedAtOf(result) ?? Number.NaN;
 
-const completedAt = ({ result }: FoundResult) => Date.parse(String(result.completedAt ?? ''));
-
-/** By `completedAt` when the service gives it; else the last result of the newest interview. */
+/** By the time of completion when the service gives it; else the last result of the newest interview. */
 function latestOf(found: FoundResult[]): FoundResult | undefined {
 	const dated = found.filter((entry) => Number.isFinite(completedAt(entry)));
 	if (dated.length > 0) return dated.reduce((latest, entry) => (completedAt(entry) > completedAt(latest) ? entry : latest));

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { documentedResult } from '../shared/contract';
+import { isPlainObject } from '../shared/objects';
 import { simplifyResult } from '../shared/results';
 import { eventKindOf } from './eventKind';
 import type { EventKind } from './eventKind';
@@ -29,9 +30,6 @@ export interface NormalisedEvent {
 	malformed: boolean;
 }
 
-const isObject = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
-
 const text = (value: unknown): string | undefined => {
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
 	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
@@ -57,11 +55,11 @@ function parseJson(value: string): unknown {
  * else reaches us as text, or as an empty object beside the raw bytes.
  */
 function parseBody(body: unknown, rawBody: unknown): { event: IDataObject } | { raw: unknown; problem: string } {
-	if (isObject(body) && Object.keys(body).length > 0) return { event: body };
+	if (isPlainObject(body) && Object.keys(body).length > 0) return { event: body };
 	const received = bodyText(body, rawBody);
 	if (received === undefined || received.trim() === '') return { raw: null, problem: 'The request has no body' };
 	const parsed = parseJson(received);
-	if (isObject(parsed)) return { event: parsed };
+	if (isPlainObject(parsed)) return { event: parsed };
 	return {
 		raw: received,
 		problem: parsed === undefined ? 'The body is not JSON' : 'The body is JSON but not an object',
@@ -70,7 +68,7 @@ function parseBody(body: unknown, rawBody: unknown): { event: IDataObject } | { 
 
 /** Where fields are looked for, in order: the top level, then each envelope that is an object. */
 export function fieldSources(event: IDataObject): IDataObject[] {
-	const envelopes = ENVELOPE_KEYS.map((key) => event[key]).filter(isObject);
+	const envelopes = ENVELOPE_KEYS.map((key) => event[key]).filter(isPlainObject);
 	return [event, ...envelopes];
 }
 
@@ -79,7 +77,7 @@ function valueAt(source: IDataObject, path: string): unknown {
 	const [first, second] = path.split('.');
 	const value = source[first];
 	if (second === undefined) return value;
-	return isObject(value) ? value[second] : undefined;
+	return isPlainObject(value) ? value[second] : undefined;
 }
 
 /** The first non-empty text under any of `paths`, the top level first; `skip` leaves out one source's key. */
@@ -98,7 +96,7 @@ export function firstText(sources: IDataObject[], paths: readonly string[], skip
  * The type name, from the first of `event`, `type`, `eventType`, `event_type`, `name` that holds
  * a word. `name` is read last and only without spaces, as it may be a candidate's name.
  */
-function typeOf(sources: IDataObject[]): { eventType?: string; from?: { source: IDataObject; path: string } } {
+function eventTypeOf(sources: IDataObject[]): { eventType?: string; from?: { source: IDataObject; path: string } } {
 	for (const source of sources) {
 		for (const path of TYPE_KEYS) {
 			const found = text(source[path]);
@@ -150,7 +148,7 @@ export function normaliseEvent(body: unknown, rawBody?: unknown): NormalisedEven
 
 	const { event } = parsed;
 	const sources = fieldSources(event);
-	const { eventType, from: typeSource } = typeOf(sources);
+	const { eventType, from: typeSource } = eventTypeOf(sources);
 	const eventKind = eventType === undefined ? undefined : eventKindOf(eventType);
 	const interviewId = firstText(sources, INTERVIEW_ID_PATHS);
 	const candidateEmail = firstText(sources, EMAIL_PATHS);

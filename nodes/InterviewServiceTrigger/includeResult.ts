@@ -1,16 +1,9 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { emailKey, emailKeyOf } from '../shared/email';
+import { emailKey } from '../shared/email';
 import type { CandidateResult } from '../shared/contract';
-import { fetchCandidateResults, isCompleted, simplifyResult } from '../shared/results';
+import { completedAtOf, fetchCandidateResults, instantOf, isCompleted, simplifyResult } from '../shared/results';
 import type { NormalisedEvent } from './event';
-
-const timeOf = (value: unknown): number | undefined => {
-	const time = typeof value === 'string' || typeof value === 'number' ? Date.parse(String(value)) : Number.NaN;
-	return Number.isNaN(time) ? undefined : time;
-};
-
-const completedAtOf = (row: CandidateResult) => timeOf(row.completedAt ?? row.completed_at);
 
 /**
  * The candidate's row this event is about, when the candidate has several (a re-attempt): the one
@@ -20,7 +13,7 @@ const completedAtOf = (row: CandidateResult) => timeOf(row.completedAt ?? row.co
 export function rowOfEvent(rows: CandidateResult[], event: Pick<NormalisedEvent, 'reportLink' | 'completedAt'>): CandidateResult | undefined {
 	const byLink = event.reportLink === undefined ? undefined : rows.find((row) => row.reportLink === event.reportLink);
 	if (byLink) return byLink;
-	const eventTime = timeOf(event.completedAt);
+	const eventTime = instantOf(event.completedAt);
 	const byTime = eventTime === undefined ? undefined : rows.find((row) => completedAtOf(row) === eventTime);
 	if (byTime) return byTime;
 	const completed = rows.filter(isCompleted);
@@ -48,7 +41,7 @@ export async function resultFields(
 		return { result: null, resultError: (error as Error).message };
 	}
 	const wanted = emailKey(candidateEmail);
-	const matches = results.filter((result) => emailKeyOf(result.candidate?.email) === wanted);
+	const matches = results.filter((result) => emailKey(result.candidate?.email) === wanted);
 	const match = rowOfEvent(matches, event);
 	if (match === undefined) return { result: null, resultError: 'No result for this candidate yet' };
 	return { result: simplifyResult(match) as unknown as IDataObject, resultRaw: match as IDataObject };

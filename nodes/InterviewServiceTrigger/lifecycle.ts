@@ -1,9 +1,10 @@
 import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { interview } from '../shared/contract';
+import { endpoints } from '../shared/contract';
 import type { Interview } from '../shared/contract';
-import { isNotFound, unlessError } from '../shared/transport/errors';
+import { NO_INTERVIEW_CHOSEN, pickedInterviewId } from '../shared/interviewLocator';
+import { isNotFound, messageOf, unlessError } from '../shared/transport/errors';
 import { apiRequest } from '../shared/transport/request';
 import { forgetRegistration, keptSecret, readRegistration, saveRegistration } from './registration';
 import type { Registration } from './registration';
@@ -14,12 +15,9 @@ import { createWebhookSecret, withSecret, withoutQuery } from './secret';
  * borrowing that slot and "deleting" means giving it back, unless someone has taken it since.
  */
 
-const interviewPath = (interviewId: string) => encodeURIComponent(interviewId);
-
 function configuredInterviewId(this: IHookFunctions): string {
-	const value = this.getNodeParameter('interviewId', '', { extractValue: true });
-	const interviewId = String(value ?? '').trim();
-	if (interviewId === '') throw new NodeOperationError(this.getNode(), 'Choose an interview in the "Interview" field');
+	const interviewId = pickedInterviewId(this);
+	if (interviewId === undefined) throw new NodeOperationError(this.getNode(), NO_INTERVIEW_CHOSEN);
 	return interviewId;
 }
 
@@ -30,7 +28,7 @@ function ownWebhookUrl(this: IHookFunctions): string {
 }
 
 async function readInterview(this: IHookFunctions, interviewId: string): Promise<Interview> {
-	return await apiRequest(this, 'GET', `/api/v1/interview/get-interview/${interviewPath(interviewId)}`, interview);
+	return await apiRequest.call(this, endpoints.getInterview, { interviewId });
 }
 
 const currentWebhookUrl = (found: Interview): string | null => {
@@ -49,9 +47,7 @@ async function putWebhookUrl(this: IHookFunctions, found: Interview, webhookUrl:
 		Object.entries(found.interviewConfig ?? {}).filter(([key, value]) => key !== 'webhookUrl' && value !== null),
 	);
 	const interviewConfig = webhookUrl === null ? otherSettings : { ...otherSettings, webhookUrl };
-	return await apiRequest(this, 'PUT', `/api/v1/interview/${interviewPath(found.interviewId)}/settings`, interview, {
-		body: { interviewConfig },
-	});
+	return await apiRequest.call(this, endpoints.updateSettings, { interviewId: found.interviewId, body: { interviewConfig } });
 }
 
 /** The last three path segments (`webhook/<webhookId>/<path>`): what stays when n8n's public address changes. */
@@ -79,8 +75,6 @@ function urlToRestore(current: string | null, ownUrl: string, interviewId: strin
 	if (!isThisNodesUrl(current, ownUrl, earlier)) return current;
 	return earlier?.interviewId === interviewId ? earlier.previousWebhookUrl : null;
 }
-
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	const registration = readRegistration(this.getWorkflowStaticData('node'));
@@ -171,7 +165,7 @@ export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	} catch (error) {
 		saveRegistration(staticData, { ...registration, restorePending: true });
 		this.logger.warn(
-			`Interview Service Trigger: could not give interview ${registration.interviewId} its webhook URL back (${describe(error)}). ` +
+			`Interview Service Trigger: could not give interview ${registration.interviewId} its webhook URL back (${messageOf(error)}). ` +
 				'It still points at this n8n; the next activation of this trigger restores it.',
 			{ interviewId: registration.interviewId, workflowId: this.getWorkflow().id },
 		);

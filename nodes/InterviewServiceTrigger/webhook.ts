@@ -1,5 +1,6 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { pickedInterviewId } from '../shared/interviewLocator';
 import { claimInProcess, deliveryKey, remember, wasSeen } from './dedupe';
 import { normaliseEvent } from './event';
 import type { NormalisedEvent } from './event';
@@ -26,10 +27,6 @@ function ignoredAnswer(event: NormalisedEvent): IDataObject {
 		eventType: event.eventType ?? null,
 		eventKind: event.eventKind ?? null,
 	};
-}
-
-function watchedInterviewId(this: IWebhookFunctions): string {
-	return String(this.getNodeParameter('interviewId', '', { extractValue: true }) ?? '').trim();
 }
 
 function otherInterviewAnswer(event: NormalisedEvent, watched: string): IDataObject {
@@ -66,7 +63,7 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 
 	const request = this.getRequestObject();
 	const event = normaliseEvent(request.body, request.rawBody);
-	const watched = watchedInterviewId.call(this);
+	const watched = pickedInterviewId(this) ?? '';
 	// Answered 200, so the sender stops retrying: a copied config or a forwarded event is no error here.
 	if (event.interviewId !== undefined && watched !== '' && event.interviewId !== watched) {
 		return { webhookResponse: otherInterviewAnswer(event, watched) };

@@ -1,5 +1,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
+import { endpoints } from './contract/endpoints';
+
 /*
  * Every rule of the `interviewServiceApi` credential, written once: its type name, how the Base
  * URL is read, the token exchange's body, timeout and failure messages. The credential file and
@@ -26,7 +28,10 @@ export function normalizeBaseUrl(baseUrl: unknown): string {
  */
 export const BASE_URL_EXPRESSION = '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}';
 
-export const EXCHANGE_ENDPOINT = '/api/v1/auth/token';
+export const EXCHANGE_ENDPOINT = endpoints.createToken.path;
+
+/** What the credential's Test reads: the first interview, so a wrong key or Base URL shows at once. */
+export const TEST_ENDPOINT = endpoints.listInterviews.path;
 
 /**
  * Body of a token exchange (the credential's own, Create Token and Create Link): the client and its

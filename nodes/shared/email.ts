@@ -1,14 +1,12 @@
-/** E-mail addresses are compared without case: the service may echo them in another case. */
-export function emailKey(email: string): string {
-	return email.trim().toLowerCase();
-}
-
 /**
- * The key of an e-mail as a service row holds it. Rows are kept as received, so the value may be
- * of any type: only text is an e-mail; anything else (a number, an object, null) has no key.
+ * The key an e-mail is compared by: trimmed, without case, since the service may echo an address
+ * in another case. Rows of the service are kept as received, so a value may be of any type: only
+ * text is an e-mail, anything else (a number, an object, null) has no key.
  */
-export function emailKeyOf(value: unknown): string | undefined {
-	return typeof value === 'string' ? emailKey(value) : undefined;
+export function emailKey(value: string): string;
+export function emailKey(value: unknown): string | undefined;
+export function emailKey(value: unknown): string | undefined {
+	return typeof value === 'string' ? value.trim().toLowerCase() : undefined;
 }
 
 /**

@@ -1,4 +1,13 @@
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+	INodeProperties,
+	IPollFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 
 import { listInterviews } from './transport/lists';
 import { MAX_PAGE_SIZE } from './transport/pagination';
@@ -42,6 +51,29 @@ export const interviewLocator: INodeProperties = {
 		},
 	],
 };
+
+/** How a node reads a parameter for one item (n8n's own `getNodeParameter`, or a reader that caches it). */
+type ItemParameterRead = (name: string, itemIndex: number, fallback: unknown, options: { extractValue: boolean }) => unknown;
+
+/**
+ * The interview chosen in the picker, as its ID whatever the mode (From List or By ID); undefined
+ * when none is chosen. Every node reads the picker here; what "none" means is each node's to say.
+ */
+export function pickedInterviewId(
+	context: IExecuteFunctions | IHookFunctions | IPollFunctions | IWebhookFunctions,
+	itemIndex = 0,
+	read?: ItemParameterRead,
+): string | undefined {
+	const asId = { extractValue: true };
+	let value: unknown;
+	if ('getInputData' in context) value = (read ?? context.getNodeParameter.bind(context))(interviewLocator.name, itemIndex, '', asId);
+	else value = context.getNodeParameter(interviewLocator.name, '', asId);
+	const id = String(value ?? '').trim();
+	return id === '' ? undefined : id;
+}
+
+/** What a trigger started without an interview says. */
+export const NO_INTERVIEW_CHOSEN = 'Choose an interview in the "Interview" field';
 
 /** Interviews shown per step of the picker's list. */
 const PICKER_STEP = MAX_PAGE_SIZE;

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** Whether the value is an object with keys (not null, not a list). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Whether the value is an object with keys: not null, not a list, not the bytes of a body. */
+export function isPlainObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
 }
 
 /** Drops keys whose value is undefined, so they are not sent at all. */

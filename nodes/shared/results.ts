@@ -18,6 +18,15 @@ export async function fetchPublishedInterviewIds(this: InterviewServiceContext):
 	return interviews.map((item) => item.interviewId);
 }
 
+/** A date-time (text, or a number as text) as milliseconds; undefined when it is none. */
+export function instantOf(value: unknown): number | undefined {
+	const time = typeof value === 'string' || typeof value === 'number' ? Date.parse(String(value)) : Number.NaN;
+	return Number.isNaN(time) ? undefined : time;
+}
+
+/** When the candidate completed, when the row says so (under either naming). */
+export const completedAtOf = (result: CandidateResult): number | undefined => instantOf(result.completedAt ?? result.completed_at);
+
 const isScore = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
 
 /**

@@ -1,19 +1,19 @@
 /**
- * 8. Generate pre-authenticated access links — `POST /api/v1/interview/{id}/access-links`.
- * Schedules each candidate (re-inviting an e-mail updates it) and answers one link set per
- * distinct e-mail. Unknown id → 404; no `candidates` → an empty list (see assumptions.ts).
+ * 8. Generate pre-authenticated access links. Schedules each candidate (re-inviting an e-mail updates
+ * it) and answers one link set per distinct e-mail. Unknown id → 404; no `candidates` → an empty list
+ * (see assumptions.ts).
  */
 import { randomBytes } from 'node:crypto';
 
 import type { FastifyInstance } from 'fastify';
 
 import type { Candidate } from '../../nodes/shared/contract';
-import { accessLinksBody } from '../../nodes/shared/contract';
-import { requireBearer } from '../auth';
+import { endpoints } from '../../nodes/shared/contract';
 import type { SandboxContext } from '../context';
-import { sendData, validate } from '../http';
 import { interviewLinkFor, newCandidate } from '../model';
-import type { SandboxState, StoredCandidate, StoredInterview } from '../state';
+import { takenCandidates } from '../refusals';
+import type { SandboxState, StoredCandidate } from '../state';
+import { serveEndpoint } from './serve-endpoint';
 
 interface Window {
 	startTime: string;
@@ -52,19 +52,14 @@ function linksFor(interviewUrl: string, candidate: StoredCandidate) {
 }
 
 export function registerAccessLinks(app: FastifyInstance, context: SandboxContext) {
-	app.post<{ Params: { id: string } }>(
-		'/api/v1/interview/:id/access-links',
-		{ onRequest: requireBearer(context) },
-		async (request, reply) => {
-			const interview: StoredInterview = context.state.requireInterview(request.params.id);
-			const body = validate(accessLinksBody, request.body);
-			const window = { startTime: body.startTime, endTime: body.endTime };
-			const now = new Date().toISOString();
-			const interviewUrl = interviewLinkFor(context.baseUrl(), interview.slug);
-			const links = distinctByEmail(body.candidates ?? []).map((sent) =>
-				linksFor(interviewUrl, schedule(context.state, interview.interviewId, sent, window, now)),
-			);
-			return sendData(reply, 200, 'Access links generated successfully', { data: links });
-		},
-	);
+	serveEndpoint(app, context, endpoints.createAccessLinks, ({ interview, body }) => {
+		const window = { startTime: body.startTime, endTime: body.endTime };
+		const now = new Date().toISOString();
+		const interviewUrl = interviewLinkFor(context.baseUrl(), interview.slug);
+		const taken = takenCandidates(context.state.config, distinctByEmail(body.candidates ?? []), (sent) => sent.email);
+		const links = taken.map((sent) =>
+			linksFor(interviewUrl, schedule(context.state, interview.interviewId, sent, window, now)),
+		);
+		return { status: 200, message: 'Access links generated successfully', data: { data: links } };
+	});
 }

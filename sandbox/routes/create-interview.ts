@@ -1,23 +1,16 @@
-/** 6. Create interview — `POST /api/v1/interview/create`. */
+/** 6. Create interview. */
 import type { FastifyInstance } from 'fastify';
 
-import { createInterviewBody } from '../../nodes/shared/contract';
-import { requireBearer } from '../auth';
+import { endpoints } from '../../nodes/shared/contract';
 import type { SandboxContext } from '../context';
-import { sendData, validate } from '../http';
 import { buildInterview } from '../model';
+import { serveEndpoint } from './serve-endpoint';
 
 export function registerCreateInterview(app: FastifyInstance, context: SandboxContext) {
-	app.post('/api/v1/interview/create', { onRequest: requireBearer(context) }, async (request, reply) => {
-		const body = validate(createInterviewBody, request.body);
+	serveEndpoint(app, context, endpoints.createInterview, ({ body }) => {
 		const interview = buildInterview(body, context.baseUrl(), new Date().toISOString());
 		context.state.interviews.set(interview.interviewId, interview);
-		return sendData(reply, 201, 'Interview created successfully', {
-			interviewId: interview.interviewId,
-			status: interview.status,
-			interviewLink: interview.interviewLink,
-			competencyData: interview.competencyData,
-			metaData: interview.metaData,
-		});
+		const { interviewId, status, interviewLink, competencyData, metaData } = interview;
+		return { status: 201, message: 'Interview created successfully', data: { interviewId, status, interviewLink, competencyData, metaData } };
 	});
 }

@@ -1,17 +1,17 @@
 /**
- * 5. Update interview settings — `PUT /api/v1/interview/{id}/settings`.
- * Replaces `interviewConfig` (documented defaults + what was sent) and `metaData` when sent;
- * `published` true/false moves the status to published/draft (see assumptions.ts).
+ * 5. Update interview settings. Replaces `interviewConfig` (documented defaults + what was sent) and
+ * `metaData` when sent; `published` true/false moves the status to published/draft (see
+ * assumptions.ts).
  */
 import type { FastifyInstance } from 'fastify';
 
-import { updateSettingsBody } from '../../nodes/shared/contract';
+import { endpoints } from '../../nodes/shared/contract';
 import { MESSAGES } from '../assumptions';
-import { requireBearer } from '../auth';
 import type { SandboxContext } from '../context';
-import { ApiError, sendData, validate } from '../http';
+import { ApiError } from '../http';
 import { fullConfig, statusFor } from '../model';
 import type { StoredInterview } from '../state';
+import { serveEndpoint } from './serve-endpoint';
 
 function settingsView(interview: StoredInterview) {
 	return {
@@ -38,27 +38,21 @@ function storedConfig<T extends { webhookUrl?: string }>(config: T, stripWebhook
 }
 
 export function registerInterviewSettings(app: FastifyInstance, context: SandboxContext) {
-	app.put<{ Params: { id: string } }>(
-		'/api/v1/interview/:id/settings',
-		{ onRequest: requireBearer(context) },
-		async (request, reply) => {
-			const interview = context.state.requireInterview(request.params.id);
-			const body = validate(updateSettingsBody, request.body);
-			if (body.interviewId !== undefined && body.interviewId !== interview.interviewId) {
-				throw new ApiError(422, MESSAGES.validation, [
-					{ path: 'interviewId', message: 'must match the interview id in the path' },
-				]);
-			}
-			const updated: StoredInterview = {
-				...interview,
-				interviewName: body.interviewName ?? interview.interviewName,
-				status: body.published === undefined ? interview.status : statusFor(body.published),
-				interviewConfig: body.interviewConfig ? fullConfig(storedConfig(body.interviewConfig, context.state.config.stripWebhookQuery)) : interview.interviewConfig,
-				metaData: body.metaData ?? interview.metaData,
-				updatedAt: new Date().toISOString(),
-			};
-			context.state.interviews.set(updated.interviewId, updated);
-			return sendData(reply, 200, 'Interview settings updated successfully', settingsView(updated));
-		},
-	);
+	serveEndpoint(app, context, endpoints.updateSettings, ({ interview, body }) => {
+		if (body.interviewId !== undefined && body.interviewId !== interview.interviewId) {
+			throw new ApiError(422, MESSAGES.validation, [
+				{ path: 'interviewId', message: 'must match the interview id in the path' },
+			]);
+		}
+		const updated: StoredInterview = {
+			...interview,
+			interviewName: body.interviewName ?? interview.interviewName,
+			status: body.published === undefined ? interview.status : statusFor(body.published),
+			interviewConfig: body.interviewConfig ? fullConfig(storedConfig(body.interviewConfig, context.state.config.stripWebhookQuery)) : interview.interviewConfig,
+			metaData: body.metaData ?? interview.metaData,
+			updatedAt: new Date().toISOString(),
+		};
+		context.state.interviews.set(updated.interviewId, updated);
+		return { status: 200, message: 'Interview settings updated successfully', data: settingsView(updated) };
+	});
 }

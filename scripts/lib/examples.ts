@@ -19,6 +19,7 @@ export const PLACEHOLDERS = {
 	/** The sandbox's demo interview "Senior Backend Engineer (Node.js)" (sandbox/demo-data.ts). */
 	interviewId: '6650a1b2c3d4e5f601234501',
 	atsUrl: 'https://ats.example.com/api/interview-results',
+	atsCandidatesUrl: 'https://ats.example.com/api/candidates?stage=ai-interview',
 	exportFile: '/home/node/.n8n-files/interview-results.csv',
 } as const;
 
@@ -28,6 +29,7 @@ export const EXAMPLES = {
 	resultsExportSheets: { file: 'scheduled-results-export-google-sheets.json', id: 'exResultsSheets' },
 	completionCallback: { file: 'completion-ats-callback.json', id: 'exCompletionAts' },
 	aiAgentTools: { file: 'ai-agent-tools.json', id: 'exAiAgentTools' },
+	atsSync: { file: 'ats-sync-every-15-minutes.json', id: 'exAtsSync' },
 } as const;
 
 export type ExampleName = keyof typeof EXAMPLES;

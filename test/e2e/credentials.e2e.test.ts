@@ -1,5 +1,5 @@
 /**
- * Issue 2: the packed package installs into real n8n as a community package with no runtime
+ * The packed package installs into real n8n as a community package with no runtime
  * dependencies, its types load, and the credential test works against the sandbox.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 5: `npm start` (scripts/demo.ts) end to end, in a temporary demo folder on free ports:
+ * `npm start` (scripts/demo.ts) end to end, in a temporary demo folder on free ports:
  * the printed URLs answer, the login works, the credential and the example workflows are there,
  * example 1 is live, SIGTERM stops everything; a second start reuses the folder and `--exit-when-ready` exits.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the error-mode matrix in real n8n. Every operation runs under each On Error setting
+ * The error-mode matrix in real n8n. Every operation runs under each On Error setting
  * against each failure kind, two items per node: item 0 is the one that fails, item 1 is good
  * (for the operations whose path names no interview, a fault hits both). For each combination:
  * which output every item reached, its pairedItem, the message, and the requests the service saw.
@@ -42,6 +42,8 @@ interface Operation {
 	badInput: RegExp;
 	/** Requests a good item costs: Result → Get Many reads a short page 1, then page 2 to be sure it is the end. */
 	goodRequests?: number;
+	/** Where item 0's message is the operation's own for a failure kind. */
+	messages?: Partial<Record<string, RegExp>>;
 }
 
 const idFrom = (field: (name: string) => string) => ({ __rl: true, mode: 'id', value: `={{ $json.${field('id')} }}` });
@@ -118,6 +120,8 @@ const OPERATIONS: Operation[] = [
 			options: {},
 		}),
 		badInput: /Interview/,
+		// A 422 applied nothing, so a refused batch is split down to the candidate, whom the message names.
+		messages: { '422': /^Matrix request rejected: the Interview Service refused \S+@\S+ \(item 0\)$/ },
 	},
 	{
 		key: 'cancelScheduled',
@@ -126,6 +130,7 @@ const OPERATIONS: Operation[] = [
 		read: false,
 		parameters: (field) => ({ resource: 'candidate', operation: 'cancelScheduled', interviewId: idFrom(field), emailSource: 'inputItems', candidateEmail: '={{ $json.email }}' }),
 		badInput: /Interview/,
+		messages: { '422': /^Matrix request rejected: the Interview Service refused \S+@\S+ \(item 0\)$/ },
 	},
 	{
 		key: 'resultGetMany',
@@ -281,7 +286,7 @@ function failingItems(kind: Kind, operation: Operation): number[] {
 }
 
 function expectMessage(actual: unknown, kind: Kind, operation: Operation, where: string) {
-	const expected = kind.key === 'bad input' ? operation.badInput : kind.message;
+	const expected = kind.key === 'bad input' ? operation.badInput : (operation.messages?.[kind.key] ?? kind.message);
 	const text = String(actual);
 	if (expected instanceof RegExp) expect({ where, message: text, matches: expected.test(text) }).toEqual({ where, message: text, matches: true });
 	else expect({ where, message: text }).toEqual({ where, message: expected });

@@ -1,8 +1,10 @@
 /**
- * Issue 15: every failure lands where n8n routes it, in real n8n (2.41.1, and 1.123.81 through
+ * Every failure lands where n8n routes it, in real n8n (2.41.1, and 1.123.81 through
  * `npm run test:e2e:n8n1`). One workflow, one run: Interview → Get and Candidate → Invite, each under
  * "Continue (using error output)" and "Continue (regular output)", against 404s and a 500 on one
- * Invite batch. For each node: which output every item reached, its pairedItem and its message.
+ * Invite batch, and Invite against a service that refuses some candidates (a 422 for the whole
+ * request), under each On Error setting. For each node: which output every item reached, its
+ * pairedItem and its message.
  */
 import type { N8nInstance, WorkflowImport } from '../../harness/n8n';
 import type { NodeSpec } from '../../harness/workflow';
@@ -108,6 +110,88 @@ describe('failed items reach the output n8n routes them to, in real n8n', () => 
 			// The failed batch was sent, and answered 500, once per attempt the retry policy allows for a POST 500: once.
 			const invites = (await sandboxRequests(ctx.control)).filter((request) => request.route === 'POST /api/v1/interview/:id/access-links');
 			expect(invites.filter((request) => request.status === 500)).toHaveLength(1);
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'Invite of 30 with 2 refused by a 422 for the whole request: each refused one fails on its own item under every On Error setting',
+		withLog(async (ctx) => {
+			const seeded = await ctx.control.post('/seed', { interviews: [{ interviewName: 'E2E refusals', status: 'published' }] });
+			const interviewId = (seeded.data as { interviewIds: string[] }).interviewIds[0];
+			const candidates = Array.from({ length: 30 }, (_, n) => ({ email: `refuse${n}@example.com`, name: `Refuse ${n}` }));
+			const refused = [4, 17];
+			await ctx.control.patch('/config', { refusals: { emails: refused.map((n) => candidates[n].email), dialect: 'rejectRequest' } });
+			const messageOf = (n: number) => `Input validation failed: the Interview Service refused ${candidates[n].email} (item ${n})`;
+
+			const inviteNode = (name: string, onError: NodeSpec['onError']): NodeSpec => ({
+				...interviewServiceNode(
+					name,
+					{ resource: 'candidate', operation: 'invite', interviewId: interviewById(interviewId), ...WINDOW, email: '={{ $json.email }}', additionalFields: {}, options: {} },
+					ctx.credential,
+				),
+				...(onError ? { onError } : {}),
+			});
+			const continuing = buildWorkflow(
+				'e2eRefusals',
+				'e2e refusals',
+				[
+					manualTrigger(),
+					itemsNode('Candidates', candidates),
+					inviteNode('Invite (error output)', 'continueErrorOutput'),
+					inviteNode('Invite (regular output)', 'continueRegularOutput'),
+				],
+				[
+					['Start', 'Candidates'],
+					['Candidates', 'Invite (error output)'],
+					['Candidates', 'Invite (regular output)'],
+				],
+			);
+			const runData = await importAndRun(ctx.n8n, continuing);
+			const outputsOf = (node: string) => (runData[node]?.[0]?.data?.main ?? []).map((output) => output ?? []);
+
+			const [success, failure] = outputsOf('Invite (error output)');
+			expect(failure.map((item) => [pairedOf(item), item.json.error])).toEqual(refused.map((n) => [n, messageOf(n)]));
+			expect(success.map(pairedOf)).toEqual(candidates.map((_, n) => n).filter((n) => !refused.includes(n)));
+			expect(success.every((item) => typeof item.json.preAuthLink === 'string')).toBe(true);
+
+			const [regular] = outputsOf('Invite (regular output)');
+			expect(regular.map(pairedOf)).toEqual(candidates.map((_, n) => n));
+			expect(regular.filter((item) => item.json.error !== undefined).map((item) => [pairedOf(item), item.json.error, item.json.httpCode])).toEqual(
+				refused.map((n) => [n, messageOf(n), 422]),
+			);
+
+			// Stop Workflow: the good candidates of the batch are invited, then the run stops naming the first refused one.
+			await ctx.control.post('/reset');
+			const again = (await ctx.control.post('/seed', { interviews: [{ interviewName: 'E2E refusals stop', status: 'published' }] })).data as { interviewIds: string[] };
+			await ctx.control.patch('/config', { refusals: { emails: refused.map((n) => candidates[n].email), dialect: 'rejectRequest' } });
+			const stopping = buildWorkflow(
+				'e2eRefusalsStop',
+				'e2e refusals stop',
+				[
+					manualTrigger(),
+					itemsNode('Candidates', candidates),
+					{
+						...interviewServiceNode(
+							'Invite (stop)',
+							{ resource: 'candidate', operation: 'invite', interviewId: interviewById(again.interviewIds[0]), ...WINDOW, email: '={{ $json.email }}', additionalFields: {}, options: {} },
+							ctx.credential,
+						),
+					},
+				],
+				[
+					['Start', 'Candidates'],
+					['Candidates', 'Invite (stop)'],
+				],
+			);
+			await ctx.n8n.importWorkflow(stopping);
+			const stopped = await ctx.n8n.execute(stopping.id);
+			expect(stopped.run).toBeUndefined();
+			expect(stopped.stdout + stopped.stderr).toContain(messageOf(4));
+			const state = (await ctx.control.get('/state')).data as { candidates: Array<{ interviewId: string; email: string }> };
+			expect(state.candidates.filter((candidate) => candidate.interviewId === again.interviewIds[0]).map((candidate) => candidate.email).sort()).toEqual(
+				candidates.filter((_, n) => !refused.includes(n)).map((candidate) => candidate.email).sort(),
+			);
 		}),
 		TEST_TIMEOUT_MS,
 	);

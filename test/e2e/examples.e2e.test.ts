@@ -1,5 +1,5 @@
 /**
- * Issue 5: the example workflows of `examples/`, imported as shipped (only their placeholders
+ * The example workflows of `examples/`, imported as shipped (only their placeholders
  * substituted) into one real n8n with the package installed, and run against the sandbox.
  */
 import axios, { type AxiosInstance } from 'axios';
@@ -121,8 +121,8 @@ interface Receiver {
 	close(): Promise<void>;
 }
 
-/** A stand-in ATS on loopback that records every JSON request. */
-async function startReceiver(): Promise<Receiver> {
+/** A stand-in ATS on loopback that records every JSON request and answers `answer()` (default `{ ok: true }`). */
+async function startReceiver(answer: () => unknown = () => ({ ok: true })): Promise<Receiver> {
 	const received: Receiver['received'] = [];
 	const readBody = async (request: IncomingMessage) => {
 		let text = '';
@@ -133,7 +133,7 @@ async function startReceiver(): Promise<Receiver> {
 		readBody(request).then(
 			(body) => {
 				received.push({ method: request.method, path: request.url, body });
-				response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+				response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer()));
 			},
 			() => response.writeHead(400).end(),
 		);
@@ -346,6 +346,51 @@ describe('example workflows in real n8n', () => {
 			for (const node of tools) {
 				expect(stored.connections[node.name].ai_tool?.[0]?.[0]?.node).toBe('Recruiting Assistant');
 				expect(String(node.parameters.toolDescription)).toMatch(/interview/i);
+			}
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'5 ATS sync every 15 minutes: run 1 invites 4 of 5 (one has no link), run 2 invites that one and skips 4, run 3 sends nothing',
+		withLog(async (instance) => {
+			const candidates = Array.from({ length: 5 }, (_, n) => ({ email: `sync${n}@example.com`, name: `Sync ${n}` }));
+			const ats = await startReceiver(() => candidates);
+			const interviewId = await seedInterview('E2E ATS sync');
+			const workflow = loadExample('atsSync', { interviewId, atsCandidatesUrl: ats.url });
+			await instance.importWorkflow(workflow);
+			const invitedBy = async () =>
+				(await sandboxRequests(control))
+					.filter((request) => request.route === ACCESS_LINKS_ROUTE && request.path.includes(interviewId))
+					.flatMap((request) => ((request.body as { candidates?: Json[] }).candidates ?? []).map((candidate) => String(candidate.email)));
+			const run = async () => {
+				const result = await instance.execute(workflow.id);
+				if (!result.run) throw new Error(`n8n execute ${workflow.id} failed (exit ${result.code}):\n${result.stdout.slice(-3000)}`);
+				const runData = result.run.data.resultData.runData as unknown as Record<string, Array<{ data?: { main?: Array<Array<{ json: Json }> | null> } }>>;
+				const outputOf = (node: string) => runData[node]?.[0]?.data?.main?.[0] ?? [];
+				return { newly: outputOf('Newly Invited').map((item) => item.json.email), invite: runData['Invite New Candidates']?.[0]?.data?.main ?? [] };
+			};
+			try {
+				await control.patch('/config', { refusals: { emails: ['sync3@example.com'], dialect: 'omitCandidate' } });
+				const first = await run();
+				expect(first.newly).toEqual(['sync0@example.com', 'sync1@example.com', 'sync2@example.com', 'sync4@example.com']);
+				expect((first.invite[1] ?? []).map((item) => item.json.error)).toEqual(['The Interview Service returned no access link for sync3@example.com (item 3)']);
+
+				await control.patch('/config', { refusals: { emails: [] } });
+				await control.delete('/requests');
+				const second = await run();
+				expect(await invitedBy()).toEqual(['sync3@example.com']);
+				expect(second.newly).toEqual(['sync3@example.com']);
+				expect((second.invite[0] ?? []).filter((item) => item.json.skipped === true)).toHaveLength(4);
+
+				await control.delete('/requests');
+				const third = await run();
+				expect(await invitedBy()).toEqual([]);
+				expect(third.newly).toEqual([]);
+				expect(ats.received.filter((request) => request.method === 'GET')).toHaveLength(3);
+			} finally {
+				await control.patch('/config', { refusals: { emails: [] } });
+				await ats.close();
 			}
 		}),
 		TEST_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 /**
- * Issue 3: the action node in real n8n, one workflow per resource, imported with
+ * The action node in real n8n, one workflow per resource, imported with
  * `n8n import:workflow` and run with `n8n execute` against the sandbox.
  */
 import type { AxiosInstance } from 'axios';

@@ -1,9 +1,9 @@
 /**
- * Issue 4: the webhook trigger in real n8n. Activation borrows the interview's single webhook slot,
+ * The webhook trigger in real n8n. Activation borrows the interview's single webhook slot,
  * a simulated completion starts an execution (with the result), a forged call does not, and
  * deactivation gives the slot back.
  *
- * Issue 8: with the sandbox sending the nested camelCase style (`{type: "candidateInterviewCompleted",
+ * With the sandbox sending the nested camelCase style (`{type: "candidateInterviewCompleted",
  * deliveryId, data}`) and Events at its default, a completion starts exactly one execution, a
  * redelivery none, two copies at once one, and after an n8n restart a redelivery still none.
  */
@@ -224,7 +224,7 @@ const SLOT_WORKFLOW_ID = 'e2eTriggerSlot';
 const USERS_URL = 'https://ats.example.com/hooks/slot';
 
 /**
- * Issue 16: the slot survives a move of n8n's public address and an outage at deactivation.
+ * The slot survives a move of n8n's public address and an outage at deactivation.
  * n8n's public API answers (de)activation before the trigger's create/delete has run, so every
  * check waits on the sandbox.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16 in real n8n 2.41.1: the repeat memory and the webhook slot hold under what n8n does
+ * The repeat memory and the webhook slot hold under what n8n does
  * around webhook calls. n8n loads a workflow's static data for each webhook call and writes the
  * whole object back when the node has answered (live-webhooks.js); an activation whose `create`
  * throws is cleaned up from the static data in the database, not from the one `create` changed

@@ -29,6 +29,8 @@ import type {
 } from 'n8n-workflow';
 import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
 
+import { useProcessedDataStore } from './processedDataStore';
+
 export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..');
 export const PACKAGE_NAME = 'n8n-nodes-interview-service';
 export const CREDENTIAL_TYPE = 'interviewServiceApi';
@@ -257,6 +259,7 @@ export interface RunNodeResult {
 
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const loader = await loadPackage();
+	await useProcessedDataStore();
 	const nodeTypes = nodeTypesOf(loader);
 	const credentialsHelper =
 		options.credentialsHelper ??

@@ -18,6 +18,9 @@ export interface LoggedRequest {
 	query: IDataObject;
 	body: IDataObject;
 	status: number;
+	/** When the answer went out, and how long the request took. */
+	at: string;
+	durationMs: number;
 }
 
 export interface StoredInterviewView {

@@ -1,5 +1,5 @@
 /**
- * Issue 11: the package in n8n's queue mode (n8n 2.41.1, Postgres, Redis, one main process and two
+ * The package in n8n's queue mode (n8n 2.41.1, Postgres, Redis, one main process and two
  * `n8n worker`s sharing one user folder with the package installed as a community package).
  * Run: `npm run test:scale` (harness/queue.ts installs and starts Redis and Postgres).
  */
@@ -22,6 +22,7 @@ import {
 import { TEST_TIMEOUT_MS, sandboxRequests, useE2e } from '../e2e/helpers/context';
 import type { E2eContext } from '../e2e/helpers/context';
 import { expectExecutionCountStays, postUntilRegistered, redeliverUntilRegistered, waitForExecutions, waitForWebhookUrl } from '../e2e/helpers/executions';
+import { syncWorkflow } from '../e2e/helpers/invitedHistory';
 
 const WORKERS = 2;
 const { withLog } = useE2e({ queueWorkers: WORKERS });
@@ -218,7 +219,7 @@ describe('Interview Service package in n8n queue mode (Postgres + Redis + main +
 				]);
 				expect(workerOf(ctx.n8n, execution.id)).toEqual(expect.any(Number));
 
-				// The service sends the same event again (sandbox control API of issue 8).
+				// The service sends the same event again (the sandbox's redelivery control).
 				const redelivery = await ctx.control.post('/webhooks/redeliver', {}, { validateStatus: () => true });
 				expect(redelivery.status).toBe(200);
 				expect(redelivery.data.delivery).toMatchObject({ url: shared.webhookUrl, status: 200 });
@@ -362,6 +363,45 @@ describe('Interview Service package in n8n queue mode (Postgres + Redis + main +
 			} finally {
 				await ctx.n8n.deactivate(WORKFLOW_ID);
 			}
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'Skip Candidates Already Invited: the memory is in Postgres, so a run on one worker skips what a run on the other recorded',
+		withLog(async (ctx) => {
+			const interviewId = await seedInterview(ctx, { interviewName: 'Scale sync' });
+			const emails = Array.from({ length: 10 }, (_, n) => `qsync${n}@example.com`);
+			const candidates = emails.map((email) => ({ email }));
+			const sync = await syncWorkflow(ctx, 'scaleInvitedHistory', interviewId);
+			const sent = async () =>
+				(await sandboxRequests(ctx.control))
+					.filter((request) => request.route === ACCESS_LINKS_ROUTE && request.path.includes(interviewId))
+					.flatMap((request) => ((request.body as { candidates?: Json[] }).candidates ?? []).map((candidate) => String(candidate.email)));
+
+			await ctx.control.patch('/config', { refusals: { emails: emails.slice(0, 2), dialect: 'omitCandidate' } });
+			await sync.invite(candidates);
+			await ctx.control.patch('/config', { refusals: { emails: [] } });
+			const first = await waitForExecutions(ctx.n8n, sync.workflow.id, 1);
+			const recordedOn = workerOf(ctx.n8n, first[0].id);
+			expect(recordedOn).toBeDefined();
+
+			// Runs go to whichever worker takes the job: run until one lands on the other worker (bounded).
+			let otherWorkerRun: Json[] | undefined;
+			for (let run = 2; run <= 8 && otherWorkerRun === undefined; run++) {
+				const before = (await sent()).length;
+				const items = await sync.invite(candidates);
+				const executions = await waitForExecutions(ctx.n8n, sync.workflow.id, run);
+				const latest = [...executions].sort((a, b) => Number(b.id) - Number(a.id))[0];
+				const sentNow = (await sent()).slice(before);
+				// The two the service had left out are sent once (on run 2), never again.
+				expect(sentNow.every((email) => emails.slice(0, 2).includes(email))).toBe(true);
+				if (run > 2) expect(sentNow).toEqual([]);
+				if (workerOf(ctx.n8n, latest.id) !== recordedOn) otherWorkerRun = items;
+			}
+			expect(otherWorkerRun).toBeDefined();
+			expect(otherWorkerRun!.filter((item) => item.skipped === true).map((item) => item.email)).toEqual(expect.arrayContaining(emails.slice(2)));
+			expect((await sent()).filter((email) => email === emails[5])).toHaveLength(1);
 		}),
 		TEST_TIMEOUT_MS,
 	);

@@ -32,24 +32,26 @@ export function returnAllOrLimit(displayOptions: IDisplayOptions): INodeProperti
 	];
 }
 
-/** Experience range and role, shared by Create and Update. */
-export const minExperienceField: INodeProperties = {
-	displayName: 'Min Experience',
-	name: 'minExperience',
-	type: 'number',
-	typeOptions: { minValue: 0 },
-	default: 0,
-	description: 'Fewest years of experience asked for',
-};
-
-export const maxExperienceField: INodeProperties = {
-	displayName: 'Max Experience',
-	name: 'maxExperience',
-	type: 'number',
-	typeOptions: { minValue: 0 },
-	default: 0,
-	description: 'Most years of experience asked for; not less than Min Experience',
-};
+/** Max Experience or Min Experience, shared by Create and Update. */
+export function experienceField(end: 'max' | 'min'): INodeProperties {
+	return end === 'max'
+		? {
+				displayName: 'Max Experience',
+				name: 'maxExperience',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'Most years of experience asked for; not less than Min Experience',
+			}
+		: {
+				displayName: 'Min Experience',
+				name: 'minExperience',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'Fewest years of experience asked for',
+			};
+}
 
 export const roleNameField: INodeProperties = {
 	displayName: 'Role Name',

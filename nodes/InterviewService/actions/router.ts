@@ -1,45 +1,145 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { retryAfterOf, statusOf } from '../../shared/transport/errors';
+import { withMaskedWebhookSecret } from '../../shared/webhookSecret';
+import type { PreparedItem } from '../helpers/batches';
+import { failedItem, isFailure } from '../helpers/itemOutcomes';
+import type { ItemOutcome } from '../helpers/itemOutcomes';
+import { NO_MEMORY, requestKey, rememberedAnswers } from '../helpers/retryMemory';
+import type { RetryMemory } from '../helpers/retryMemory';
 import * as access from './access';
 import * as candidate from './candidate';
 import * as interview from './interview';
 import * as result from './result';
 
-type OperationExecute = (this: IExecuteFunctions) => Promise<INodeExecutionData[]>;
+/** An operation that sends one request (or a short sequence) per item. */
+export interface PerItemOperation {
+	/** Reads and checks one item's request. */
+	prepare(this: IExecuteFunctions, itemIndex: number): unknown;
+	/** Sends it; the answer is the item's output, a list giving one output item each. */
+	send(this: IExecuteFunctions, request: unknown, itemIndex: number): Promise<object | object[]>;
+	/** The request changes something each time it is sent: see `RetryMemory`. */
+	rememberAcrossRetries?: boolean;
+}
 
-/** resource → operation → execute; the values are the node's public API. */
-export const operations: Record<string, Record<string, OperationExecute>> = {
+/** An operation that sends many items per request: it tells each item's outcome itself. */
+export interface BatchOperation {
+	prepare(this: IExecuteFunctions, itemIndex: number): unknown;
+	sendInBatches(this: IExecuteFunctions, prepared: Array<PreparedItem<unknown>>, memory: RetryMemory): Promise<ItemOutcome[]>;
+}
+
+export type NodeOperation = PerItemOperation | BatchOperation;
+
+/** resource → operation; the values are the node's public API. */
+export const operations: Record<string, Record<string, NodeOperation>> = {
 	interview: {
-		create: interview.create.execute,
-		get: interview.get.execute,
-		getMany: interview.getMany.execute,
-		update: interview.update.execute,
-		updateSettings: interview.updateSettings.execute,
+		create: interview.create,
+		get: interview.get,
+		getMany: interview.getMany,
+		update: interview.update,
+		updateSettings: interview.updateSettings,
 	},
 	candidate: {
-		invite: candidate.invite.execute,
-		cancelScheduled: candidate.cancelScheduled.execute,
+		invite: candidate.invite,
+		cancelScheduled: candidate.cancelScheduled,
+		forgetInvited: candidate.forgetInvited,
 	},
 	result: {
-		getMany: result.getMany.execute,
+		getMany: result.getMany,
 	},
 	access: {
-		createToken: access.createToken.execute,
-		createLink: access.createLink.execute,
+		createToken: access.createToken,
+		createLink: access.createLink,
 	},
 };
 
-/**
- * Hands all input items to one operation at once: operations validate every item before any
- * request, and Invite batches items together.
- */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const execute = operations[resource]?.[operation];
-	if (!execute) {
+	const chosen = operations[resource]?.[operation];
+	if (!chosen) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
-	return [await execute.call(this)];
+	return [await runOperation.call(this, chosen, `${resource}:${operation}`)];
+}
+
+/**
+ * Runs one operation over the input items. Every item's request is read and checked before any is
+ * sent, so bad input in item 7 stops the run before item 0 changed anything on the service. A
+ * failure stops the run, unless the node continues on fail: then it is that item's output.
+ */
+export async function runOperation(this: IExecuteFunctions, operation: NodeOperation, name = ''): Promise<INodeExecutionData[]> {
+	const stopOnFailure = !this.continueOnFail();
+	const outcomes: ItemOutcome[] = [];
+	const fail = (error: unknown, itemIndex: number) => {
+		const failure = failedItem(this, error, itemIndex);
+		if (stopOnFailure) throw failure.error;
+		outcomes.push(failure);
+	};
+
+	const prepared: Array<PreparedItem<unknown>> = [];
+	const itemCount = this.getInputData().length;
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+		try {
+			prepared.push({ itemIndex, request: await operation.prepare.call(this, itemIndex) });
+		} catch (error) {
+			fail(error, itemIndex);
+		}
+	}
+
+	const remembers = 'sendInBatches' in operation || operation.rememberAcrossRetries === true;
+	const memory = remembers ? rememberedAnswers(this, name) : NO_MEMORY;
+	if ('sendInBatches' in operation) {
+		outcomes.push(...(await operation.sendInBatches.call(this, prepared, memory)));
+	} else {
+		for (const { itemIndex, request } of prepared) {
+			const key = requestKey([itemIndex, request]);
+			try {
+				let answer = memory.answerTo(key) as object | object[] | undefined;
+				if (answer === undefined) {
+					answer = await operation.send.call(this, request, itemIndex);
+					memory.keep(key, answer);
+				}
+				outcomes.push({ itemIndex, json: (Array.isArray(answer) ? answer : [answer]) as IDataObject[] });
+			} catch (error) {
+				fail(error, itemIndex);
+			}
+		}
+	}
+	// n8n's Retry On Fail also runs the node again when its first output item is an error.
+	if (!outcomes.some(isFailure)) memory.forget();
+	return toExecutionData(outcomes, this.getNode().onError === 'continueErrorOutput');
+}
+
+/** What a failed item's json holds: the message, and the HTTP status and Retry-After when there were any. */
+export function errorJson(error: Error): IDataObject {
+	const httpCode = (error as { httpCode?: unknown }).httpCode;
+	const retryAfter = retryAfterOf(error);
+	return {
+		error: error.message,
+		...(typeof httpCode === 'string' && httpCode !== '' ? { httpCode: statusOf(error) ?? httpCode } : {}),
+		...(retryAfter === undefined ? {} : { retryAfter }),
+	};
+}
+
+/**
+ * Output in input order, every item paired to the input item it came from; no output shows the
+ * trigger's webhook secret. A failed item, as n8n (2.41 and 1.123, `handleNodeErrorOutput`) routes it:
+ * - under "Continue (using error output)" it carries its error (`error`), which is what moves it to
+ *   the error output; n8n then sets its json to `{ error: message }`;
+ * - under "Continue (regular output)" its json holds the message, `httpCode` and `retryAfter`, so a
+ *   workflow can branch on them.
+ */
+export function toExecutionData(outcomes: ItemOutcome[], errorOutput = false): INodeExecutionData[] {
+	return [...outcomes]
+		.sort((a, b) => a.itemIndex - b.itemIndex)
+		.flatMap((outcome) => {
+			const pairedItem = { item: outcome.itemIndex };
+			if (isFailure(outcome)) {
+				const json = errorJson(outcome.error);
+				return [errorOutput ? { json, error: outcome.error, pairedItem } : { json, pairedItem }];
+			}
+			return outcome.json.map((json) => ({ json: withMaskedWebhookSecret(json), pairedItem }));
+		});
 }

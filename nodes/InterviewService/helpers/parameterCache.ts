@@ -84,17 +84,24 @@ function itemFieldReader(saved: unknown): ((json: IDataObject) => NodeParameterV
 }
 
 /**
- * Reads node parameters for many items, evaluating each parameter once when its saved value
- * (`getNode().parameters`, as the workflow holds it, expressions unevaluated) cannot differ
- * between items: a fixed value, or an expression that does not use the item. A parameter whose
- * expression only copies a field of the item (`{{ $json.email }}`, what dragging a field in gives)
- * takes it from the item, as n8n would, without starting the expression engine per item (see
- * `itemFieldReader`). Any other parameter whose expression uses the item is evaluated per item,
- * as before. Only a value that was read without error is kept, so a failing parameter still fails
- * on each item with that item's index. The values handed out are shared between items: callers
- * must not change them.
+ * The run's parameter reader (one per `this`): a parameter whose saved value cannot differ between
+ * items is evaluated once; one that only copies a field of the item (`{{ $json.email }}`) is taken
+ * from the item; any other that uses the item is evaluated by n8n per item. Values are shared
+ * between items, so callers must not change them; a read that failed is not kept.
  */
 export function sharedParameterReader(context: IExecuteFunctions): ParameterReader {
+	let reader = readerPerRun.get(context);
+	if (reader === undefined) {
+		reader = newSharedReader(context);
+		readerPerRun.set(context, reader);
+	}
+	return reader;
+}
+
+/** One reader per run of the node (one `this`), so each item's request is read through the same cache. */
+const readerPerRun = new WeakMap<IExecuteFunctions, ParameterReader>();
+
+function newSharedReader(context: IExecuteFunctions): ParameterReader {
 	const saved = context.getNode().parameters;
 	const items = context.getInputData();
 	const kept = new Map<string, NodeParameterValueType | object>();

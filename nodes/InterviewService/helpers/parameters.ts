@@ -1,5 +1,6 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions } from 'n8n-workflow';
 
+import { pickedInterviewId } from '../../shared/interviewLocator';
 import type { ParameterReader } from './parameterCache';
 import { invalidInput } from './validation';
 
@@ -8,12 +9,11 @@ export function showFor(resource: string, operation: string): IDisplayOptions {
 	return { show: { resource: [resource], operation: [operation] } };
 }
 
-/** The interview chosen in the picker (any mode), as an ID; `read` may be a shared parameter reader. */
-export function interviewIdOf(this: IExecuteFunctions, itemIndex: number, read?: ParameterReader): string {
-	const value = (read ?? this.getNodeParameter.bind(this))('interviewId', itemIndex, '', { extractValue: true });
-	const id = String(value ?? '').trim();
-	if (id === '') throw invalidInput(this.getNode(), 'Interview', 'is required', itemIndex);
-	return id;
+/** The interview of an item, which an operation needs; `read` may be a shared parameter reader. */
+export function requiredInterviewId(context: IExecuteFunctions, itemIndex: number, read?: ParameterReader): string {
+	const interviewId = pickedInterviewId(context, itemIndex, read);
+	if (interviewId === undefined) throw invalidInput(context.getNode(), 'Interview', 'is required', itemIndex);
+	return interviewId;
 }
 
 /** A list parameter (or an expression giving an array) as trimmed, non-empty strings. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Body of `POST /api/v1/auth/token` and `POST /api/v1/auth/link`. */
+/** Body of the two credential exchanges (`endpoints.createToken`, `endpoints.createLink`). */
 export const credentialsBody = z.object({
 	clientId: z.string().min(1, { message: 'is required' }),
 	apiKey: z.string().min(1, { message: 'is required' }),

@@ -4,3 +4,4 @@ export * from './interview';
 export * from './candidate';
 export * from './result';
 export * from './auth';
+export * from './endpoints';

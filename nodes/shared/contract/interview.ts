@@ -8,7 +8,7 @@ const ALLOW_ACCESS = ['anyone', 'scheduledCandidates'] as const;
 const CODING_SELECTION_TYPES = ['custom', 'tag-based'] as const;
 const CODING_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 
-export const interviewConfig = z
+export const interviewConfigSchema = z
 	.object({
 		redirectUrl: httpUrl,
 		allowAccess: z.enum(ALLOW_ACCESS),
@@ -23,9 +23,9 @@ export const interviewConfig = z
 		webhookUrl: httpUrl,
 	})
 	.partial();
-export type InterviewConfig = z.infer<typeof interviewConfig>;
+export type InterviewConfig = z.infer<typeof interviewConfigSchema>;
 
-export const competencyItem = z
+export const competencyItemSchema = z
 	.object({
 		competency: z.string(),
 		explanation: z.string(),
@@ -38,7 +38,7 @@ export const competencyItem = z
 	})
 	.partial()
 	.passthrough();
-export type CompetencyItem = z.infer<typeof competencyItem>;
+export type CompetencyItem = z.infer<typeof competencyItemSchema>;
 
 export const codingSectionItem = z
 	.object({
@@ -63,7 +63,7 @@ const documentedInterview = z
 		sampleQuestions: z.array(z.string()).optional(),
 		interviewConfig: z.record(z.string(), z.unknown()).optional(),
 		interviewLink: z.string().nullable().optional(),
-		competencyData: z.array(competencyItem).optional(),
+		competencyData: z.array(competencyItemSchema).optional(),
 		metaData: metaData.optional(),
 		status: z.string().optional(),
 		createdAt: z.string().optional(),
@@ -73,15 +73,15 @@ const documentedInterview = z
 	.passthrough();
 
 /** An interview as the API returns it, read leniently (see `lenient`): an undocumented value passes through as received. */
-export const interview = lenient(documentedInterview);
+export const interviewSchema = lenient(documentedInterview);
 export type Interview = z.infer<typeof documentedInterview>;
 
 const experienceRange = <T extends { minExperience?: number; maxExperience?: number }>(body: T) =>
 	body.minExperience === undefined || body.maxExperience === undefined || body.minExperience <= body.maxExperience;
 const experienceRangeIssue = { message: 'must not be greater than maxExperience', path: ['minExperience'] };
 
-/** Body of `POST /api/v1/interview/create`. */
-export const createInterviewBody = z
+/** Body of Create interview (`endpoints.createInterview`). */
+export const createInterviewBodySchema = z
 	.object({
 		interviewName: z.string().trim().min(1, { message: 'is required' }),
 		roleName: z.string().optional(),
@@ -91,7 +91,7 @@ export const createInterviewBody = z
 		jd: z.string().trim().min(1, { message: 'is required' }),
 		sampleQuestions: z.array(z.string()).optional(),
 		published: z.boolean().optional(),
-		interviewConfig: interviewConfig.optional(),
+		interviewConfig: interviewConfigSchema.optional(),
 		metaData: metaData.optional(),
 	})
 	.refine(experienceRange, experienceRangeIssue)
@@ -100,7 +100,7 @@ export const createInterviewBody = z
 			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['jd'], message: 'must be an http(s) URL when jdType is "link"' });
 		}
 	});
-export type CreateInterviewBody = z.infer<typeof createInterviewBody>;
+export type CreateInterviewBody = z.infer<typeof createInterviewBodySchema>;
 
 /** Competency as sent in the update body: the name travels as `name`. */
 const competencyUpdateItem = z.object({
@@ -112,8 +112,8 @@ const competencyUpdateItem = z.object({
 	questionType: z.string().optional(),
 });
 
-/** Body of `PATCH /api/v1/interview/{id}/update-interview`. */
-export const updateInterviewBody = z
+/** Body of Update interview (`endpoints.updateInterview`). */
+export const updateInterviewBodySchema = z
 	.object({
 		interviewName: z.string().trim().min(1, { message: 'must not be empty' }).optional(),
 		roleName: z.string().optional(),
@@ -124,19 +124,19 @@ export const updateInterviewBody = z
 		competencyData: z.array(competencyUpdateItem).optional(),
 	})
 	.refine(experienceRange, experienceRangeIssue);
-export type UpdateInterviewBody = z.infer<typeof updateInterviewBody>;
+export type UpdateInterviewBody = z.infer<typeof updateInterviewBodySchema>;
 
-/** Body of `PUT /api/v1/interview/{id}/settings`. */
-export const updateSettingsBody = z.object({
+/** Body of Update interview settings (`endpoints.updateSettings`). */
+export const updateSettingsBodySchema = z.object({
 	interviewId: z.string().optional(),
 	interviewName: z.string().trim().min(1, { message: 'must not be empty' }).optional(),
 	published: z.boolean().optional(),
-	interviewConfig: interviewConfig.optional(),
+	interviewConfig: interviewConfigSchema.optional(),
 	metaData: metaData.optional(),
 });
-export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;
+export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
 
-/** Query of `GET /api/v1/interview/get-interviews`. */
+/** Query of List interviews (`endpoints.listInterviews`). */
 export const listInterviewsQuery = z.object({
 	status: z.enum(['draft', 'published']).optional(),
 	page: z.coerce.number().int().min(1).optional(),

@@ -31,21 +31,18 @@ export const documentedResult = z
 export type CandidateResult = z.infer<typeof documentedResult>;
 
 /**
- * The rows of one results page, kept as received. Read leniently (see `lenient`), a row with an
- * undocumented value (an e-mail of null, say) stays in the list as received; and since every
- * object of `documentedResult` passes unknown keys through and nothing is transformed, a lenient
- * read gives back the row's own fields whether it matches or not. So a page is checked in one
- * pass, each row an object (what the nodes read of a row, they check themselves), instead of a zod parse per row (thousands of rows in an export; a unit
- * test holds the two equal). A page that is no list, or a row that is no object, is refused,
- * naming the first such row (`data.3`).
+ * The rows of one results page, kept as received: each row only has to be an object (what a node
+ * reads of a row, it checks itself). A lenient zod read would give back the same rows, at the cost
+ * of a parse per row of a long export; a unit test holds the two equal. The first row that is no
+ * object is named (`data.3`).
  */
-export const listedResults = z.custom<CandidateResult[]>(
+export const resultsPage = z.custom<CandidateResult[]>(
 	(value) => Array.isArray(value) && value.every(isPlainObject),
 	(value: unknown) =>
 		Array.isArray(value) ? { message: 'Expected object', path: [value.findIndex((row) => !isPlainObject(row))] } : { message: 'Expected array' },
 );
 
-/** Query of `GET /api/v1/interview/{id}/results`. */
+/** Query of Get interview results (`endpoints.listResults`). */
 export const listResultsQuery = z.object({
 	page: z.coerce.number().int().min(1).optional(),
 	limit: z.coerce.number().int().min(1).optional(),

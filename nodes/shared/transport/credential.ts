@@ -4,13 +4,9 @@ import { CREDENTIAL_TYPE } from '../credentialRules';
 import type { InterviewServiceContext } from './context';
 
 /**
- * The credential, read and decrypted once per node run (one `this`) instead of once per request.
- *
- * n8n's `httpRequestWithAuthentication` takes it as `credentialsDecrypted` and then neither reads
- * nor decrypts the credential again. Its refresh on 401 (our `preAuthentication`) writes the new
- * token into this same `data` object (`Object.assign`) and into the database, so every later
- * request of the run sends the refreshed token, and later runs read it from the database: still
- * one token exchange per token lifetime. A failed read is not kept, so the next request tries again.
+ * The credential, read and decrypted once per node run (one `this`), not once per request. n8n's
+ * refresh on 401 writes the new token into this same object and the database, so later requests
+ * and runs use it: one token exchange per token lifetime. A failed read is not kept.
  */
 const perRun = new WeakMap<object, Promise<ICredentialsDecrypted>>();
 

@@ -170,3 +170,6 @@ export async function unlessError<T, F>(request: Promise<T>, accept: (error: unk
 }
 
 export const isNotFound = (error: unknown) => statusOf(error) === 404;
+
+/** The message of anything thrown, for logs. */
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

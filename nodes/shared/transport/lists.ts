@@ -1,20 +1,13 @@
-import { z } from 'zod';
-
-import { emailKeyOf } from '../email';
+import { emailKey } from '../email';
 import { withoutUndefined } from '../objects';
-import { interview, listedResults } from '../contract';
+import { endpoints } from '../contract';
 import type { CandidateResult, Interview } from '../contract';
 import { collectPages } from './pagination';
 import { statusOf, unlessError } from './errors';
 import { apiRequest } from './request';
 import type { InterviewServiceContext } from './context';
 
-/*
- * The two list endpoints, walked page by page: every node that reads a list comes through here,
- * so paging and item identity are decided once.
- */
-
-const interviewList = z.array(interview);
+/* The two list endpoints, walked page by page: every list any node reads comes through here. */
 
 interface ListOptions {
 	/** Stop once this many items are collected; omit for all. */
@@ -31,7 +24,7 @@ export async function listInterviews(
 ): Promise<Interview[]> {
 	return await collectPages<Interview>(
 		async (page, pageLimit) =>
-			await apiRequest(this, 'GET', '/api/v1/interview/get-interviews', interviewList, {
+			await apiRequest.call(this, endpoints.listInterviews, {
 				qs: withoutUndefined({ page, limit: pageLimit, status, search }),
 				itemIndex,
 			}),
@@ -48,7 +41,7 @@ export async function listInterviews(
  */
 export function resultRowKey(result: CandidateResult): string {
 	const email = result.candidate?.email;
-	const key = email === '' ? undefined : emailKeyOf(email);
+	const key = email === '' ? undefined : emailKey(email);
 	return key === undefined ? JSON.stringify(result) : JSON.stringify([key, result.reportLink ?? null]);
 }
 
@@ -60,9 +53,8 @@ export async function listResults(
 	interviewId: string,
 	{ search, limit, itemIndex }: ListOptions = {},
 ): Promise<CandidateResult[]> {
-	const endpoint = `/api/v1/interview/${encodeURIComponent(interviewId)}/results`;
 	const fetchPage = async (page: number, pageLimit: number) =>
-		await apiRequest(this, 'GET', endpoint, listedResults, { qs: withoutUndefined({ page, limit: pageLimit, search }), itemIndex });
+		await apiRequest.call(this, endpoints.listResults, { interviewId, qs: withoutUndefined({ page, limit: pageLimit, search }), itemIndex });
 	return await collectPages<CandidateResult>(
 		// Past page 1, a 422 or a 404 is how some services say "no such page": the walk ends with the rows read.
 		async (page, pageLimit) => (page === 1 ? await fetchPage(page, pageLimit) : await unlessError(fetchPage(page, pageLimit), isPastTheEnd, [])),

@@ -1,12 +1,7 @@
 /**
- * Page walking for the two list endpoints. The spec shows no total count, no page fields and no
- * maximum page size, so we assume 1-based `page` and `limit` (documented in README) and trust
- * only what we see:
- * - a server that silently caps `limit` below what we asked is detected from the first page, and
- *   the walk goes on with that page size, so nothing is lost;
- * - a server that ignores `page` returns items we already have; that stops the walk with an error
- *   instead of looping or repeating items;
- * - a hard page ceiling bounds the walk whatever the server does.
+ * Page walking for the two list endpoints. The spec shows no count and no page size, so we trust
+ * what we see: a server that caps `limit` is detected from the first pages, one that ignores `page`
+ * stops the walk with an error instead of repeating items, and a page ceiling bounds every walk.
  */
 
 /** The page size we ask for. The sandbox's maximum; the real service's is not documented. */
@@ -29,17 +24,10 @@ interface PageWalkOptions<T> {
 }
 
 /**
- * Reads pages 1, 2, ... and keeps their items in page order.
- *
- * The first pages are read one by one until the page size is known: a full first page, or a
- * short first page (the whole list, or a capped `limit`) confirmed by a second page as long. From
- * then on the window of pages in flight starts at one and doubles with every full page, up to
- * `concurrency` (adaptive prefetch): a list that ends within a few pages costs at most one request
- * past its end, while a long export soon reads `concurrency` pages at once. Each page is handled in
- * order as it completes,
- * with the same checks: an empty or short page ends the walk, a page of only known items is an
- * error, and no more pages are asked than `limit` can still use. Requests still in flight when
- * the walk ends are waited for (their answers dropped), so none outlives the walk.
+ * Reads pages 1, 2, ... and keeps their items in page order. Pages are read one by one until the
+ * page size is known; then the pages in flight double with every full page, up to `concurrency`,
+ * so a short list costs at most one request past its end and a long export soon reads several at
+ * once. An empty or short page ends the walk; a page of only known items is an error.
  */
 export async function collectPages<T>(
 	fetchPage: (page: number, limit: number) => Promise<T[]>,

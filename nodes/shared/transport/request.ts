@@ -1,15 +1,19 @@
-import type { ICredentialsDecrypted, IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import type { ICredentialsDecrypted, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 import type { z } from 'zod';
 
+import { pathOf } from '../contract/endpoints';
+import type { EndpointSpec } from '../contract/endpoints';
 import { CREDENTIAL_TYPE, normalizeBaseUrl, requestTimeoutSeconds } from '../credentialRules';
 import type { InterviewServiceContext } from './context';
 import { credentialOptions, runCredential } from './credential';
 import { envelopeFailure, retryAfterOf, statusOf, timeoutError, toNodeApiError } from './errors';
-import { DEFAULT_RETRY_POLICY, retryDelayMs, retryPolicyOf } from './retry';
+import { DEFAULT_RETRY_POLICY, retryDelayMs, policyFromOptions } from './retry';
 import type { RetryPolicy } from './retry';
 
 interface ApiRequestOptions {
+	/** The interview that `{id}` in the endpoint's path stands for. */
+	interviewId?: string;
 	body?: IDataObject;
 	qs?: IDataObject;
 	/** Named in errors, so a failure is tied to the item that caused it. */
@@ -24,7 +28,7 @@ function requestPolicyOf(context: InterviewServiceContext): RetryPolicy {
 	if (!('getInputData' in context)) return DEFAULT_RETRY_POLICY;
 	let policy = policyPerRun.get(context);
 	if (policy === undefined) {
-		policy = retryPolicyOf(context.getNodeParameter('requestOptions', 0, {}) as IDataObject);
+		policy = policyFromOptions(context.getNodeParameter('requestOptions', 0, {}) as IDataObject);
 		policyPerRun.set(context, policy);
 	}
 	return policy;
@@ -66,20 +70,20 @@ async function send(
  * The one way this package talks to the Interview Service: authenticated through the
  * credential (token exchange, bearer header, refresh on 401), with a timeout, retried as the
  * retry policy allows (see `retry.ts`), answers unwrapped from the `{ message, success, data }`
- * envelope and checked against `dataSchema`. `success: false` is a failure whatever the status.
+ * envelope and checked against the endpoint's `data` schema. `success: false` is a failure whatever the status.
  */
-export async function apiRequest<T extends z.ZodTypeAny>(
-	context: InterviewServiceContext,
-	method: IHttpRequestMethods,
-	endpoint: string,
-	dataSchema: T,
+export async function apiRequest<E extends EndpointSpec>(
+	this: InterviewServiceContext,
+	endpoint: E,
 	options: ApiRequestOptions = {},
-): Promise<z.infer<T>> {
-	const credential = await runCredential(context);
+): Promise<z.infer<E['data']>> {
+	const { method } = endpoint;
+	const path = pathOf(endpoint, options.interviewId);
+	const credential = await runCredential(this);
 	const timeoutSeconds = requestTimeoutSeconds(credential.data ?? {});
 	const request: IHttpRequestOptions = {
 		method,
-		url: `${normalizeBaseUrl(credential.data?.baseUrl)}${endpoint}`,
+		url: `${normalizeBaseUrl(credential.data?.baseUrl)}${path}`,
 		json: true,
 		timeout: timeoutSeconds * 1000,
 		returnFullResponse: true,
@@ -87,10 +91,10 @@ export async function apiRequest<T extends z.ZodTypeAny>(
 	if (options.body !== undefined) request.body = options.body;
 	if (options.qs !== undefined) request.qs = options.qs;
 
-	const policy = requestPolicyOf(context);
+	const policy = requestPolicyOf(this);
 	let response: FullResponse | undefined;
 	for (let attempt = 1; response === undefined; attempt++) {
-		const outcome = await send(context, request, credential, endpoint, timeoutSeconds, options.itemIndex);
+		const outcome = await send(this, request, credential, path, timeoutSeconds, options.itemIndex);
 		if ('response' in outcome) {
 			response = outcome.response ?? {};
 		} else {
@@ -105,22 +109,21 @@ export async function apiRequest<T extends z.ZodTypeAny>(
 	if (body?.success === false) {
 		const message = typeof body.message === 'string' && body.message !== '' ? body.message : 'The Interview Service answered success: false';
 		const status = response.statusCode === undefined ? undefined : String(response.statusCode);
-		throw envelopeFailure(context.getNode(), { message, error: body.error }, options.itemIndex, status);
+		throw envelopeFailure(this.getNode(), { message, error: body.error }, options.itemIndex, status);
 	}
-	const data = body?.data;
-	const parsed = dataSchema.safeParse(data);
+	const parsed = endpoint.data.safeParse(body?.data);
 	if (!parsed.success) {
 		const issue = parsed.error.issues[0];
 		const where = issue?.path.length ? `data.${issue.path.join('.')}` : 'data';
 		throw new NodeApiError(
-			context.getNode(),
+			this.getNode(),
 			{ message: 'Unexpected response from the Interview Service' },
 			{
-				message: `Unexpected response from the Interview Service for ${method} ${endpoint}`,
+				message: `Unexpected response from the Interview Service for ${method} ${path}`,
 				description: `${where}: ${issue?.message ?? 'does not match the API contract'}`,
 				itemIndex: options.itemIndex,
 			},
 		);
 	}
-	return parsed.data;
+	return parsed.data as z.infer<E['data']>;
 }

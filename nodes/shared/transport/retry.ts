@@ -61,7 +61,7 @@ export const requestOptionsCollection: INodeProperties = {
 	],
 };
 
-export function retryPolicyOf(requestOptions: IDataObject): RetryPolicy {
+export function policyFromOptions(requestOptions: IDataObject): RetryPolicy {
 	const attempts = Number(requestOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
 	const waitSeconds = Number(requestOptions.maxRetryWait ?? DEFAULT_MAX_RETRY_WAIT_SECONDS);
 	return {

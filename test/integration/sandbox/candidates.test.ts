@@ -148,3 +148,30 @@ describe('GET /api/v1/interview/{id}/results', () => {
 		}
 	});
 });
+
+describe('refused candidates (config `refusals`), in both dialects', () => {
+	it('rejectRequest: a request holding a refused e-mail or domain is refused whole with a 422 that names nobody, and schedules nobody', async () => {
+		await t.control.patch('/config', { refusals: { emails: ['Blocked@Example.com'], domains: ['spam.test'] } });
+		for (const refused of ['blocked@example.com', 'anyone@SPAM.test']) {
+			const response = await invite([{ email: 'ada@example.com' }, { email: refused }]);
+			expect(response.status).toBe(422);
+			expect(response.data).toEqual({ message: 'Input validation failed', success: false, error: null });
+		}
+		expect((await t.control.get('/state')).data.candidates).toEqual([]);
+		const taken = await invite([{ email: 'ada@example.com' }]);
+		expect(taken.status).toBe(200);
+		await invite([{ email: 'alan@example.com' }]);
+		expect((await cancel(['ada@example.com', 'blocked@example.com'])).status).toBe(422);
+		expect((await cancel(['ada@example.com'])).data.data.cancelledCandidates).toHaveLength(1);
+	});
+
+	it('omitCandidate: the request is taken and the refused candidate is left out of the answer', async () => {
+		await t.control.patch('/config', { refusals: { emails: ['blocked@example.com'], dialect: 'omitCandidate' } });
+		const response = await invite([{ email: 'ada@example.com' }, { email: 'blocked@example.com' }]);
+		expect(response.status).toBe(200);
+		expect((response.data.data.data as Array<{ email: string }>).map((link) => link.email)).toEqual(['ada@example.com']);
+		expect((await t.control.get('/state')).data.candidates.map((candidate: { email: string }) => candidate.email)).toEqual(['ada@example.com']);
+		const cancelled = await cancel(['ada@example.com', 'blocked@example.com']);
+		expect(cancelled.data.data.cancelledCandidates.map((candidate: { candidateEmail: string }) => candidate.candidateEmail)).toEqual(['ada@example.com']);
+	});
+});

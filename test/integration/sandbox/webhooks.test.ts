@@ -43,7 +43,7 @@ async function completeOnce(status?: number): Promise<Completion> {
 }
 
 describe('webhook styles', () => {
-	it('flat is the default, as before', async () => {
+	it('flat is the default', async () => {
 		expect((await t.control.get('/config')).data.config).toMatchObject({ webhookStyle: 'flat', webhookRedelivery: 'none' });
 		const { interviewId, event } = await completeOnce();
 		expect(receiver.received.map((call) => call.body)).toEqual([event]);

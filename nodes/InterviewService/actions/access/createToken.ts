@@ -1,21 +1,19 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { tokenData } from '../../../shared/contract';
-import { credentialExchangeBody, credentialExchangeFields } from '../../helpers/credentialExchange';
-import { runPerItem } from '../../helpers/runPerItem';
-import { showFor } from '../../helpers/parameters';
+import { endpoints } from '../../../shared/contract';
 import { apiRequest } from '../../../shared/transport/request';
+import { credentialExchangeBody, credentialExchangeFields } from '../../helpers/credentialExchange';
+import { showFor } from '../../helpers/parameters';
 
 export const description: INodeProperties[] = credentialExchangeFields(
 	showFor('access', 'createToken'),
 	'a bearer access token',
 );
 
-export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runPerItem(
-		this,
-		async (itemIndex) => await credentialExchangeBody.call(this, itemIndex),
-		async (body, itemIndex) =>
-			(await apiRequest(this, 'POST', '/api/v1/auth/token', tokenData, { body, itemIndex })) as IDataObject,
-	);
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	return await credentialExchangeBody.call(this, itemIndex);
+}
+
+export async function send(this: IExecuteFunctions, body: IDataObject, itemIndex: number) {
+	return await apiRequest.call(this, endpoints.createToken, { body, itemIndex });
 }

@@ -1,34 +1,29 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { cancelScheduledBody, cancelScheduledData } from '../../../shared/contract';
+import { endpoints } from '../../../shared/contract';
 import { emailKey, toEmailList } from '../../../shared/email';
-import { batchKey, finishBatches, sentBatches } from '../../helpers/sentBatches';
-import { chunk, groupBy, sendBatches } from '../../helpers/batchSender';
-import { failItem, usesErrorOutput } from '../../helpers/failedItems';
-import { prepareItems } from '../../helpers/prepareItems';
-import type { ItemOutcome } from '../../helpers/failedItems';
-import type { PreparedItem } from '../../helpers/prepareItems';
-import { interviewIdOf, showFor } from '../../helpers/parameters';
-import { sharedParameterReader } from '../../helpers/parameterCache';
-import type { ParameterReader } from '../../helpers/parameterCache';
-import { invalidInput, validateRequest } from '../../helpers/validation';
-import { apiRequest } from '../../../shared/transport/request';
 import { interviewLocator } from '../../../shared/interviewLocator';
+import { apiRequest } from '../../../shared/transport/request';
 import {
-	MAP_AUTOMATICALLY,
-	MAP_MANUALLY,
-	emailFieldProperty,
-	fieldNameOf,
-	inMode,
-	inputEmail,
-	inputFieldLabel,
-	mappingModeOf,
-	mappingModeProperty,
-} from './mapping';
-import { DEFAULT_PARALLEL_BATCHES } from './invite';
-
-/** Most e-mails sent in one cancel request when they come one per item. */
-const MAX_CANCEL_BATCH_SIZE = 100;
+	DEFAULT_PARALLEL_BATCHES,
+	MAX_BATCH_SIZE,
+	answerOrRefusal,
+	chunk,
+	groupBy,
+	halvesOf,
+	refusedItem,
+	dispatchBatches,
+} from '../../helpers/batches';
+import type { Batch, PreparedItem, Refusal } from '../../helpers/batches';
+import { isFailure } from '../../helpers/itemOutcomes';
+import type { ItemOutcome } from '../../helpers/itemOutcomes';
+import { sharedParameterReader } from '../../helpers/parameterCache';
+import { requiredInterviewId, showFor } from '../../helpers/parameters';
+import { requestKey } from '../../helpers/retryMemory';
+import type { RetryMemory } from '../../helpers/retryMemory';
+import { invalidInput, validateRequest } from '../../helpers/validation';
+import { MAP_AUTOMATICALLY, MAP_MANUALLY, mappingOf, emailFieldProperty, inMode, inputEmailOf, mappingModeProperty } from './candidateInput';
+import { forgetInvited, invitedKey } from './invitedHistory';
 
 const displayOptions = showFor('candidate', 'cancelScheduled');
 const perItem: IDisplayOptions = { show: { ...displayOptions.show, emailSource: ['inputItems'] } };
@@ -89,61 +84,101 @@ interface CancelRequest {
 	candidateEmails: string[];
 }
 
-function cancelPath(interviewId: string): string {
-	return `/api/v1/interview/${encodeURIComponent(interviewId)}/cancel-scheduled-candidates`;
+/** Emails From, read at the first item (the option takes no expression). */
+function emailSourceOf(context: IExecuteFunctions): EmailSource {
+	const source = context.getNodeParameter('emailSource', 0, 'list');
+	if (source === 'list' || source === 'inputItems') return source;
+	throw invalidInput(context.getNode(), 'Emails From', 'must be "list" or "inputItems"', 0);
 }
 
-/** Map Automatically: the e-mail of an item, from the input field named in Email Field. */
-function autoMappedEmails(this: IExecuteFunctions, read: ParameterReader) {
-	const items = this.getInputData();
-	return (itemIndex: number) => {
-		const emailField = fieldNameOf(this, read, 'emailField', 'Email Field', itemIndex, 'email');
-		return { email: inputEmail(this, items[itemIndex].json, emailField, itemIndex), label: inputFieldLabel('Email', emailField) };
-	};
-}
-
-/**
- * The request of one item. `read` is how parameters are read (a shared reader evaluates the ones
- * that are the same for every item once); `emailOf` reads the e-mail of an item in Map Automatically.
- */
-function buildCancelRequest(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	source: EmailSource,
-	read: ParameterReader = this.getNodeParameter.bind(this),
-	emailOf?: (itemIndex: number) => { email: string; label: string },
-): CancelRequest {
-	const interviewId = interviewIdOf.call(this, itemIndex, read);
-	let candidateEmails: string[];
-	let labels: Record<string, string>;
-	if (source === 'list') {
-		candidateEmails = toEmailList(read('candidateEmails', itemIndex, []));
-		labels = CANCEL_FIELD_LABELS;
-	} else if (emailOf) {
-		const { email, label } = emailOf(itemIndex);
-		candidateEmails = [email];
-		labels = { candidateEmails: label };
-	} else {
-		candidateEmails = [String(read('candidateEmail', itemIndex, '') ?? '').trim()].filter((email) => email !== '');
-		labels = { candidateEmails: CANCEL_FIELD_LABELS.candidateEmail };
+/** The e-mails of one item, and the label they have in errors. */
+function emailsOf(context: IExecuteFunctions, itemIndex: number): { candidateEmails: string[]; labels: Record<string, string> } {
+	if (emailSourceOf(context) === 'list') {
+		const read = sharedParameterReader(context);
+		return { candidateEmails: toEmailList(read('candidateEmails', itemIndex, [])), labels: CANCEL_FIELD_LABELS };
 	}
-	const body = validateRequest(this, cancelScheduledBody, { candidateEmails }, itemIndex, labels);
+	const input = mappingOf(context);
+	switch (input.mapping) {
+		case MAP_MANUALLY: {
+			const email = String(input.read('candidateEmail', itemIndex, '') ?? '').trim();
+			return { candidateEmails: email === '' ? [] : [email], labels: { candidateEmails: CANCEL_FIELD_LABELS.candidateEmail } };
+		}
+		case MAP_AUTOMATICALLY: {
+			const { email, label } = inputEmailOf(context, input, itemIndex);
+			return { candidateEmails: [email], labels: { candidateEmails: label } };
+		}
+	}
+}
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): CancelRequest {
+	const interviewId = requiredInterviewId(this, itemIndex, sharedParameterReader(this));
+	const { candidateEmails, labels } = emailsOf(this, itemIndex);
+	const body = validateRequest(this, endpoints.cancelScheduled.body, { candidateEmails }, itemIndex, labels);
 	return { interviewId, candidateEmails: body.candidateEmails };
 }
 
-async function cancelEmails(
-	this: IExecuteFunctions,
-	interviewId: string,
-	emails: string[],
-	itemIndex: number,
-): Promise<IDataObject[]> {
-	const unique = [...new Map(emails.map((email) => [emailKey(email), email])).values()];
-	const data = await apiRequest(this, 'POST', cancelPath(interviewId), cancelScheduledData, {
-		body: { candidateEmails: unique },
-		itemIndex,
-	});
-	return data.cancelledCandidates as IDataObject[];
+/** What the service answered a batch: the candidates it cancelled, or that it refused the batch as a whole. */
+type CancelAnswer = { cancelled: IDataObject[] } | { refused: Refusal };
+
+async function cancelEmails(this: IExecuteFunctions, batch: Batch<CancelRequest>): Promise<CancelAnswer> {
+	const [{ itemIndex, request }] = batch;
+	const unique = [...new Map(batchEmails(batch).map((email) => [emailKey(email), email])).values()];
+	const body = { candidateEmails: unique };
+	const sent = await answerOrRefusal(this, apiRequest.call(this, endpoints.cancelScheduled, { interviewId: request.interviewId, body, itemIndex }), itemIndex);
+	return 'refused' in sent ? sent : { cancelled: sent.answer.cancelledCandidates as IDataObject[] };
 }
+
+/**
+ * A refused batch in halves by e-mail: "A List" splits the one item's e-mails, "Input Items" the
+ * items (those with the same e-mail stay together). None once a single e-mail is left.
+ */
+function halvesOfRefused(batch: Batch<CancelRequest>): Array<Batch<CancelRequest>> | undefined {
+	if (batch.length > 1 || batch[0].request.candidateEmails.length === 1) return halvesOf(batch, ({ request }) => emailKey(request.candidateEmails[0]));
+	const [{ itemIndex, request }] = batch;
+	const halves = halvesOf(
+		request.candidateEmails.map((email) => ({ itemIndex, request: email })),
+		({ request: email }) => emailKey(email),
+	);
+	return halves?.map((half) => [{ itemIndex, request: { ...request, candidateEmails: half.map(({ request: email }) => email) } }]);
+}
+
+/**
+ * "A List" sent in parts (the service refused some of the item's e-mails): one outcome per item
+ * again. When the service refused some, the item fails, naming them and what was cancelled.
+ */
+function oneOutcomePerItem(outcomes: ItemOutcome[]): ItemOutcome[] {
+	return groupBy(outcomes, ({ itemIndex }) => String(itemIndex)).map((parts) => {
+		if (parts.length === 1) return parts[0];
+		const failure = parts.find(isFailure);
+		const done = parts.flatMap((part) => (isFailure(part) ? [] : part.json));
+		const cancelled = done.flatMap((json) => json.cancelledCandidates as IDataObject[]);
+		if (failure === undefined) {
+			const notCancelled = done.flatMap((json) => json.notCancelledEmails as string[]);
+			return { itemIndex: parts[0].itemIndex, json: [{ ...done[0], cancelledCandidates: cancelled, notCancelledEmails: notCancelled }] };
+		}
+		const refused = parts.filter(isFailure).map((part) => part.error.message);
+		failure.error.description = [
+			...refused,
+			`Cancelled: ${cancelled.map((candidate) => String(candidate.candidateEmail)).join(', ') || 'none'}`,
+		].join('\n');
+		return failure;
+	});
+}
+
+/**
+ * A cancelled candidate may be invited again: the workflow's memory of invited candidates forgets
+ * them. They are cancelled whether or not n8n could do that, so a failure is only logged.
+ */
+async function forgetCancelled(context: IExecuteFunctions, interviewId: string, cancelled: IDataObject[]) {
+	const keys = cancelled.map((candidate) => invitedKey(interviewId, String(candidate.candidateEmail)));
+	try {
+		await forgetInvited(context, keys);
+	} catch (error) {
+		context.logger.warn(`Interview Service: ${(error as Error).message}`, { workflowId: context.getWorkflow().id });
+	}
+}
+
+const batchEmails = (batch: Batch<CancelRequest>) => batch.flatMap(({ request }) => request.candidateEmails);
 
 /** What was asked and not cancelled: unknown e-mails, or candidates not (or no longer) scheduled. */
 export function notCancelledEmails(asked: string[], cancelled: IDataObject[]): string[] {
@@ -157,8 +192,8 @@ export function notCancelledEmails(asked: string[], cancelled: IDataObject[]): s
 	});
 }
 
-/** Each item's own list of e-mails, one request per item. */
-function listedOutcomes(batch: Array<PreparedItem<CancelRequest>>, cancelled: IDataObject[]): ItemOutcome[] {
+/** "A List": the item's own e-mails, summed up in one output item. */
+function listedOutcomes(batch: Batch<CancelRequest>, cancelled: IDataObject[]): ItemOutcome[] {
 	const [{ itemIndex, request }] = batch;
 	const { interviewId, candidateEmails } = request;
 	return [
@@ -169,8 +204,8 @@ function listedOutcomes(batch: Array<PreparedItem<CancelRequest>>, cancelled: ID
 	];
 }
 
-/** One outcome per item of a batch: its own e-mail, cancelled or not. */
-function cancelOutcomes(batch: Array<PreparedItem<CancelRequest>>, cancelled: IDataObject[]): ItemOutcome[] {
+/** "Input Items": one outcome per item, its own e-mail cancelled or not. */
+function perItemOutcomes(batch: Batch<CancelRequest>, cancelled: IDataObject[]): ItemOutcome[] {
 	const byEmail = new Map(cancelled.map((candidate) => [emailKey(String(candidate.candidateEmail)), candidate]));
 	return batch.map(({ itemIndex, request }) => {
 		const email = request.candidateEmails[0];
@@ -182,39 +217,35 @@ function cancelOutcomes(batch: Array<PreparedItem<CancelRequest>>, cancelled: ID
 	});
 }
 
+
 /**
- * "A List": one request per item. "Input Items": items of the same interview in one request.
- * Requests go out a few at a time, and one answered in an earlier attempt of this run (n8n's
- * Retry On Fail) is not sent again: its answer is reused, so nothing is reported "not cancelled"
- * because the first attempt already cancelled it.
+ * "A List": one request per item. "Input Items": items of the same interview in one request. A
+ * request answered in an earlier Retry On Fail attempt is not sent again, so nothing is reported
+ * "not cancelled" because the first attempt already cancelled it.
  */
-async function cancel(this: IExecuteFunctions, source: EmailSource): Promise<INodeExecutionData[]> {
-	const read = sharedParameterReader(this);
-	const emailOf =
-		source === 'inputItems' && mappingModeOf(this) === MAP_AUTOMATICALLY ? autoMappedEmails.call(this, read) : undefined;
-	const { prepared, failures } = await prepareItems(this, (itemIndex) =>
-		buildCancelRequest.call(this, itemIndex, source, read, emailOf),
-	);
-	const batches =
-		source === 'list'
-			? prepared.map((item) => [item])
-			: groupBy(prepared, ({ request }) => request.interviewId).flatMap((group) => chunk(group, MAX_CANCEL_BATCH_SIZE));
-	const emailsOf = (batch: Array<PreparedItem<CancelRequest>>) => batch.flatMap(({ request }) => request.candidateEmails);
-	const memory = sentBatches(this, `cancelScheduled:${source}`);
-	const outcomes = await sendBatches({
+export async function sendInBatches(
+	this: IExecuteFunctions,
+	prepared: Array<PreparedItem<CancelRequest>>,
+	memory: RetryMemory,
+): Promise<ItemOutcome[]> {
+	const listed = emailSourceOf(this) === 'list';
+	const batches = listed
+		? prepared.map((item) => [item])
+		: groupBy(prepared, ({ request }) => request.interviewId).flatMap((group) => chunk(group, MAX_BATCH_SIZE));
+	const outcomes = await dispatchBatches(this, {
 		batches,
 		concurrency: DEFAULT_PARALLEL_BATCHES,
 		memory,
-		keyOf: (batch) => batchKey([batch[0].request.interviewId, emailsOf(batch)]),
-		send: async (batch) => await cancelEmails.call(this, batch[0].request.interviewId, emailsOf(batch), batch[0].itemIndex),
-		outcomesOf: source === 'list' ? listedOutcomes : cancelOutcomes,
-		failuresOf: (batch, error) => batch.map(({ itemIndex }) => failItem(this, error, itemIndex)),
+		keyOf: (batch) => requestKey([batch[0].request.interviewId, batchEmails(batch)]),
+		send: async (batch) => await cancelEmails.call(this, batch),
+		partsOf: (batch, answer) => ('refused' in answer ? halvesOfRefused(batch) : undefined),
+		outcomesOf: async (batch, answer) => {
+			if ('refused' in answer) {
+				return batch.map(({ itemIndex, request }) => refusedItem(this, answer.refused, request.candidateEmails.join(', '), itemIndex));
+			}
+			await forgetCancelled(this, batch[0].request.interviewId, answer.cancelled);
+			return listed ? listedOutcomes(batch, answer.cancelled) : perItemOutcomes(batch, answer.cancelled);
+		},
 	});
-	return finishBatches(memory, [...failures, ...outcomes], usesErrorOutput(this));
-}
-
-export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const source = this.getNodeParameter('emailSource', 0, 'list') as EmailSource;
-	if (source === 'list' || source === 'inputItems') return await cancel.call(this, source);
-	throw invalidInput(this.getNode(), 'Emails From', 'must be "list" or "inputItems"', 0);
+	return listed ? oneOutcomePerItem(outcomes) : outcomes;
 }

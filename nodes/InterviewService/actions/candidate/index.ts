@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as cancelScheduled from './cancelScheduled';
+import * as forgetInvited from './forgetInvited';
 import * as invite from './invite';
 
-export { cancelScheduled, invite };
+export { cancelScheduled, forgetInvited, invite };
 
 export const description: INodeProperties[] = [
 	{
@@ -20,6 +21,12 @@ export const description: INodeProperties[] = [
 				action: 'Cancel scheduled candidates',
 			},
 			{
+				name: 'Forget Invited Candidates',
+				value: 'forgetInvited',
+				description: 'Clear this workflow\'s memory of invited candidates, so Skip Candidates Already Invited invites them again',
+				action: 'Forget invited candidates',
+			},
+			{
 				name: 'Invite',
 				value: 'invite',
 				description: 'Create pre-authenticated interview links for candidates, many per request',
@@ -30,4 +37,5 @@ export const description: INodeProperties[] = [
 	},
 	...invite.description,
 	...cancelScheduled.description,
+	...forgetInvited.description,
 ];

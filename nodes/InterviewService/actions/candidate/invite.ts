@@ -1,43 +1,45 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { accessLinksBody, accessLinksData } from '../../../shared/contract';
+import { endpoints } from '../../../shared/contract';
 import type { AccessLink, Candidate } from '../../../shared/contract';
 import { emailKey } from '../../../shared/email';
-import { batchKey, finishBatches, sentBatches } from '../../helpers/sentBatches';
-import { chunk, groupBy, sendBatches } from '../../helpers/batchSender';
-import { failItem, usesErrorOutput } from '../../helpers/failedItems';
-import { prepareItems } from '../../helpers/prepareItems';
-import type { ItemOutcome } from '../../helpers/failedItems';
-import type { PreparedItem } from '../../helpers/prepareItems';
-import { interviewIdOf, showFor } from '../../helpers/parameters';
+import { interviewLocator } from '../../../shared/interviewLocator';
 import { withoutUndefined } from '../../../shared/objects';
-import { sharedParameterReader } from '../../helpers/parameterCache';
-import type { ParameterReader } from '../../helpers/parameterCache';
+import { apiRequest } from '../../../shared/transport/request';
+import {
+	MAX_BATCH_SIZE,
+	answerOrRefusal,
+	chunk,
+	groupBy,
+	halvesOf,
+	parallelBatchesOf,
+	parallelBatchesOption,
+	refusedItem,
+	dispatchBatches,
+} from '../../helpers/batches';
+import type { Batch, PreparedItem, Refusal } from '../../helpers/batches';
 import { toIsoDateTime } from '../../helpers/dateTime';
+import { failedItem, isFailure } from '../../helpers/itemOutcomes';
+import type { ItemOutcome } from '../../helpers/itemOutcomes';
+import type { ParameterReader } from '../../helpers/parameterCache';
+import { requiredInterviewId, showFor } from '../../helpers/parameters';
+import { requestKey } from '../../helpers/retryMemory';
+import type { RetryMemory } from '../../helpers/retryMemory';
 import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
 import type { FieldLabels } from '../../helpers/validation';
-import { apiRequest } from '../../../shared/transport/request';
-import { interviewLocator } from '../../../shared/interviewLocator';
 import { metaDataField } from '../common.descriptions';
 import {
 	MAP_AUTOMATICALLY,
 	MAP_MANUALLY,
+	mappingOf,
 	emailFieldProperty,
-	fieldNameOf,
 	inMode,
-	inputEmail,
-	inputFieldLabel,
-	inputText,
-	mappingModeOf,
+	inputCandidateOf,
 	mappingModeProperty,
-} from './mapping';
-
-/** Most candidates sent in one access-links request: the sandbox's page maximum, as the spec gives none. */
-const MAX_INVITE_BATCH_SIZE = 100;
-
-export const DEFAULT_PARALLEL_BATCHES = 4;
-const MAX_PARALLEL_BATCHES = 10;
+} from './candidateInput';
+import type { CandidateInput } from './candidateInput';
+import { DEFAULT_INVITED_HISTORY_SIZE, invitedHistoryOptions, invitedKey, rememberInvited, rememberedOf } from './invitedHistory';
 
 const displayOptions = showFor('candidate', 'invite');
 
@@ -160,18 +162,12 @@ export const description: INodeProperties[] = [
 				displayName: 'Batch Size',
 				name: 'batchSize',
 				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_INVITE_BATCH_SIZE },
-				default: MAX_INVITE_BATCH_SIZE,
-				description: `Most candidates sent in one request. Items with the same interview, Start Time and End Time are sent together. At most ${MAX_INVITE_BATCH_SIZE}.`,
+				typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
+				default: MAX_BATCH_SIZE,
+				description: `Most candidates sent in one request. Items with the same interview, Start Time and End Time are sent together. At most ${MAX_BATCH_SIZE}.`,
 			},
-			{
-				displayName: 'Batches In Parallel',
-				name: 'parallelBatches',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_BATCHES },
-				default: DEFAULT_PARALLEL_BATCHES,
-				description: `Most batch requests in flight at once (1 sends one after the other). At most ${MAX_PARALLEL_BATCHES}.`,
-			},
+			parallelBatchesOption,
+			...invitedHistoryOptions,
 		],
 	},
 ];
@@ -198,79 +194,44 @@ function emptyToUndefined(value: unknown): string | undefined {
 	return value === '' || value === undefined || value === null ? undefined : String(value);
 }
 
-/** The candidate of one item and the labels its fields have in errors. */
-interface CandidateInput {
-	candidate: IDataObject;
-	labels: FieldLabels;
-}
-
-/** Reads the candidate of an item; for Map Automatically, see `autoMappedCandidates`. */
-type CandidateSource = (itemIndex: number) => CandidateInput;
-
-/** Map Each Field Manually: Email and Additional Fields, usually expressions. */
-function manualCandidate(this: IExecuteFunctions, itemIndex: number, read: ParameterReader, fields: IDataObject): CandidateInput {
+/** Map Each Field Manually: the Email and Additional Fields parameters, usually expressions. */
+function manualCandidate(context: IExecuteFunctions, read: ParameterReader, itemIndex: number): { candidate: IDataObject; labels: FieldLabels } {
+	const fields = read('additionalFields', itemIndex, {}) as IDataObject;
 	const candidate = withoutUndefined({
 		email: String(read('email', itemIndex, '') ?? '').trim(),
 		name: emptyToUndefined(fields.name),
 		phone: emptyToUndefined(fields.phone),
 		resumeLink: emptyToUndefined(fields.resumeLink),
-		metaData: parseJsonObject(this, fields.metaData, 'Metadata', itemIndex) as IDataObject | undefined,
+		metaData: parseJsonObject(context, fields.metaData, 'Metadata', itemIndex) as IDataObject | undefined,
 	});
 	return { candidate, labels: INVITE_FIELD_LABELS };
 }
 
-const OTHER_INPUT_FIELDS = [
-	['name', 'Name'],
-	['phone', 'Phone'],
-	['resumeLink', 'Resume Link'],
-] as const;
-
-/** Map Automatically: each item's own fields, by the names set in the node (read once unless they use the item). */
-function autoMappedCandidates(this: IExecuteFunctions, read: ParameterReader): CandidateSource {
-	const items = this.getInputData();
-	return (itemIndex) => {
-		const json = items[itemIndex].json;
-		const emailField = fieldNameOf(this, read, 'emailField', 'Email Field', itemIndex, 'email');
-		const names = read('inputFieldNames', itemIndex, {}) as IDataObject;
-		const fieldOf = (key: string) => String(names[key] ?? '').trim() || key;
-		const labels: FieldLabels = { ...INVITE_FIELD_LABELS, 'candidates.email': inputFieldLabel('Email', emailField) };
-		const candidate: IDataObject = { email: inputEmail(this, json, emailField, itemIndex) };
-		for (const [key, label] of OTHER_INPUT_FIELDS) {
-			candidate[key] = inputText(this, json, fieldOf(key), label, itemIndex);
-			labels[`candidates.${key}`] = inputFieldLabel(label, fieldOf(key));
-		}
-		const metaDataLabel = inputFieldLabel('Metadata', fieldOf('metaData'));
-		candidate.metaData = parseJsonObject(this, json[fieldOf('metaData')], metaDataLabel, itemIndex);
-		labels['candidates.metaData'] = metaDataLabel;
-		return { candidate: withoutUndefined(candidate), labels };
-	};
+function candidateOf(context: IExecuteFunctions, input: CandidateInput, itemIndex: number) {
+	switch (input.mapping) {
+		case MAP_MANUALLY:
+			return manualCandidate(context, input.read, itemIndex);
+		case MAP_AUTOMATICALLY:
+			return inputCandidateOf(context, input, itemIndex, INVITE_FIELD_LABELS);
+	}
 }
 
-/**
- * The request of one item. `read` is how parameters are read (a shared reader evaluates the ones
- * that are the same for every item once); `source` reads the candidate when it does not come
- * from the Email and Additional Fields parameters.
- */
-function buildInviteRequest(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	read: ParameterReader = this.getNodeParameter.bind(this),
-	source?: CandidateSource,
-): InviteRequest {
-	const interviewId = interviewIdOf.call(this, itemIndex, read);
-	const timeZone = this.getTimezone();
-	const fields = source ? {} : (read('additionalFields', itemIndex, {}) as IDataObject);
+/** One item's invitation: its interview, window and candidate, checked as the access-links request would be. */
+export function prepare(this: IExecuteFunctions, itemIndex: number): InviteRequest {
+	const input = mappingOf(this);
+	const { read } = input;
+	const interviewId = requiredInterviewId(this, itemIndex, read);
 	const options = read('options', itemIndex, {}) as IDataObject;
-
-	const batchSize = (options.batchSize ?? MAX_INVITE_BATCH_SIZE) as number;
-	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_INVITE_BATCH_SIZE) {
-		throw invalidInput(this.getNode(), 'Batch Size', `must be a whole number from 1 to ${MAX_INVITE_BATCH_SIZE}`, itemIndex);
+	const batchSize = (options.batchSize ?? MAX_BATCH_SIZE) as number;
+	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
+		throw invalidInput(this.getNode(), 'Batch Size', `must be a whole number from 1 to ${MAX_BATCH_SIZE}`, itemIndex);
 	}
 
-	const { candidate, labels } = source ? source(itemIndex) : manualCandidate.call(this, itemIndex, read, fields);
+	const { candidate, labels } = candidateOf(this, input, itemIndex);
+	const timeZone = this.getTimezone();
 	const body = validateRequest(
 		this,
-		accessLinksBody,
+		endpoints.createAccessLinks.body,
 		{
 			startTime: toIsoDateTime(read('startTime', itemIndex, ''), timeZone),
 			endTime: toIsoDateTime(read('endTime', itemIndex, ''), timeZone),
@@ -279,20 +240,14 @@ function buildInviteRequest(
 		itemIndex,
 		labels,
 	);
-	return {
-		interviewId,
-		startTime: body.startTime,
-		endTime: body.endTime,
-		candidate: body.candidates![0],
-		batchSize,
-	};
+	return { interviewId, startTime: body.startTime, endTime: body.endTime, candidate: body.candidates![0], batchSize };
 }
 
 /**
  * Items that share the interview and the time window go in the same request, at most
  * `batchSize` (the first item's) per request. Times are compared as instants.
  */
-export function inviteBatches(prepared: Array<PreparedItem<InviteRequest>>): Array<Array<PreparedItem<InviteRequest>>> {
+export function inviteBatches(prepared: Array<PreparedItem<InviteRequest>>): Array<Batch<InviteRequest>> {
 	const groups = groupBy(prepared, ({ request }) =>
 		[request.interviewId, Date.parse(request.startTime), Date.parse(request.endTime)].join('\n'),
 	);
@@ -300,7 +255,7 @@ export function inviteBatches(prepared: Array<PreparedItem<InviteRequest>>): Arr
 }
 
 /** One entry per e-mail: the service gets each candidate once, every item with that e-mail gets the link. */
-function uniqueCandidates(batch: Array<PreparedItem<InviteRequest>>): Candidate[] {
+function uniqueCandidates(batch: Batch<InviteRequest>): Candidate[] {
 	const byEmail = new Map<string, Candidate>();
 	for (const { request } of batch) {
 		const key = emailKey(request.candidate.email);
@@ -309,75 +264,99 @@ function uniqueCandidates(batch: Array<PreparedItem<InviteRequest>>): Candidate[
 	return [...byEmail.values()];
 }
 
-/** Pairs each item of a batch with its link in `data.data[]`, matched by e-mail without case; each item keeps its own spelling. */
-function matchLinks(
-	this: IExecuteFunctions,
-	batch: Array<PreparedItem<InviteRequest>>,
-	links: AccessLink[],
-): ItemOutcome[] {
+/** The access-links request of a batch; its content is also what identifies the batch. */
+function accessLinksRequest(batch: Batch<InviteRequest>) {
+	const { interviewId, startTime, endTime } = batch[0].request;
+	return { interviewId, body: { startTime, endTime, candidates: uniqueCandidates(batch) as IDataObject[] } };
+}
+
+/** What the service answered a batch: its links, or that it refused the batch as a whole. */
+type InviteAnswer = { links: AccessLink[] } | { refused: Refusal };
+
+async function createAccessLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>): Promise<InviteAnswer> {
+	const { interviewId, body } = accessLinksRequest(batch);
+	const itemIndex = batch[0].itemIndex;
+	const sent = await answerOrRefusal(this, apiRequest.call(this, endpoints.createAccessLinks, { interviewId, body, itemIndex }), itemIndex);
+	return 'refused' in sent ? sent : { links: sent.answer.data };
+}
+
+const candidateKey = ({ request }: PreparedItem<InviteRequest>) => emailKey(request.candidate.email);
+
+/** Pairs each item of a batch with its link, matched by e-mail without case; each item keeps its own spelling. */
+function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links: AccessLink[]): ItemOutcome[] {
 	const linkByEmail = new Map(links.map((link) => [emailKey(link.email), link]));
 	return batch.map(({ itemIndex, request }) => {
 		const link = linkByEmail.get(emailKey(request.candidate.email));
 		if (!link) {
-			return failItem(
-				this,
-				new NodeOperationError(
-					this.getNode(),
-					`The Interview Service returned no access link for ${request.candidate.email} (item ${itemIndex})`,
-					{ itemIndex },
-				),
-				itemIndex,
-			);
+			const message = `The Interview Service returned no access link for ${request.candidate.email} (item ${itemIndex})`;
+			return failedItem(this, new NodeOperationError(this.getNode(), message, { itemIndex }), itemIndex);
 		}
 		return { itemIndex, json: [{ interviewId: request.interviewId, ...link, email: request.candidate.email } as IDataObject] };
 	});
 }
 
-/** The access-links request of a batch; its body is also what identifies the batch. */
-function accessLinksRequest(batch: Array<PreparedItem<InviteRequest>>) {
-	const { interviewId, startTime, endTime } = batch[0].request;
-	return { interviewId, body: { startTime, endTime, candidates: uniqueCandidates(batch) as IDataObject[] } };
-}
-
-async function sendBatch(this: IExecuteFunctions, batch: Array<PreparedItem<InviteRequest>>): Promise<AccessLink[]> {
-	const { interviewId, body } = accessLinksRequest(batch);
-	const data = await apiRequest(this, 'POST', `/api/v1/interview/${encodeURIComponent(interviewId)}/access-links`, accessLinksData, {
-		body,
-		itemIndex: batch[0].itemIndex,
-	});
-	return data.data;
-}
-
-/** The Batches In Parallel option (the first item's), checked. */
-function parallelBatchesOf(context: IExecuteFunctions): number {
-	const options = context.getNodeParameter('options', 0, {}) as IDataObject;
-	const parallel = (options.parallelBatches ?? DEFAULT_PARALLEL_BATCHES) as number;
-	if (!Number.isInteger(parallel) || parallel < 1 || parallel > MAX_PARALLEL_BATCHES) {
-		throw invalidInput(context.getNode(), 'Batches In Parallel', `must be a whole number from 1 to ${MAX_PARALLEL_BATCHES}`, 0);
+/** Skip Candidates Already Invited and its history size, from the node's Options (the first item's), checked. */
+function invitedHistoryOf(context: IExecuteFunctions, options: IDataObject): { skip: boolean; size: number } {
+	const size = (options.invitedHistorySize ?? DEFAULT_INVITED_HISTORY_SIZE) as number;
+	if (!Number.isInteger(size) || size < 1) {
+		throw invalidInput(context.getNode(), 'Invited History Size', 'must be a whole number of at least 1', 0);
 	}
-	return parallel;
+	return { skip: options.skipAlreadyInvited === true, size };
+}
+
+const keyOfItem = ({ request }: PreparedItem<InviteRequest>) => invitedKey(request.interviewId, request.candidate.email);
+
+function skippedItem({ itemIndex, request }: PreparedItem<InviteRequest>): ItemOutcome {
+	const reason = 'Invited by this workflow in an earlier run (Skip Candidates Already Invited); not sent again';
+	return { itemIndex, json: [{ interviewId: request.interviewId, email: request.candidate.email, skipped: true, reason }] };
 }
 
 /**
- * Batches go out a few at a time; a batch that got its links in an earlier attempt of this run
- * (n8n's Retry On Fail) is not sent again, its links are reused.
+ * Records the candidates of a batch that got their links. Recordings of one run go one after the
+ * other, as n8n reads and writes the whole store each time. When n8n cannot record, the links still
+ * go out, each item saying that it was not remembered.
  */
-export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const concurrency = parallelBatchesOf(this);
-	const read = sharedParameterReader(this);
-	const source = mappingModeOf(this) === MAP_AUTOMATICALLY ? autoMappedCandidates.call(this, read) : undefined;
-	const { prepared, failures } = await prepareItems(this, (itemIndex) =>
-		buildInviteRequest.call(this, itemIndex, read, source),
-	);
-	const memory = sentBatches(this, 'invite');
-	const outcomes = await sendBatches({
-		batches: inviteBatches(prepared),
+function recorder(context: IExecuteFunctions, size: number) {
+	let previous: Promise<unknown> = Promise.resolve();
+	return async (outcomes: ItemOutcome[]): Promise<ItemOutcome[]> => {
+		const linked = outcomes.flatMap((outcome) => (isFailure(outcome) ? [] : outcome.json));
+		const keys = [...new Set(linked.map((json) => invitedKey(String(json.interviewId), String(json.email))))];
+		const recording = previous.then(async () => await rememberInvited(context, keys, size));
+		previous = recording.catch(() => undefined);
+		try {
+			await recording;
+			return outcomes;
+		} catch (error) {
+			const notRemembered = (error as Error).message;
+			context.logger.warn(`Interview Service: ${notRemembered}`, { workflowId: context.getWorkflow().id });
+			return outcomes.map((outcome) => (isFailure(outcome) ? outcome : { ...outcome, json: outcome.json.map((json) => ({ ...json, notRemembered })) }));
+		}
+	};
+}
+
+export async function sendInBatches(
+	this: IExecuteFunctions,
+	prepared: Array<PreparedItem<InviteRequest>>,
+	memory: RetryMemory,
+): Promise<ItemOutcome[]> {
+	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+	const concurrency = parallelBatchesOf(this, options);
+	const history = invitedHistoryOf(this, options);
+	const remembered = history.skip ? await rememberedOf(this, [...new Set(prepared.map(keyOfItem))]) : new Set<string>();
+	const toSend = prepared.filter((item) => !remembered.has(keyOfItem(item)));
+	const record = history.skip ? recorder(this, history.size) : async (outcomes: ItemOutcome[]) => outcomes;
+	const outcomes = await dispatchBatches(this, {
+		batches: inviteBatches(toSend),
 		concurrency,
 		memory,
-		keyOf: (batch) => batchKey(accessLinksRequest(batch)),
-		send: async (batch) => await sendBatch.call(this, batch),
-		outcomesOf: (batch, links) => matchLinks.call(this, batch, links),
-		failuresOf: (batch, error) => batch.map(({ itemIndex }) => failItem(this, error, itemIndex)),
+		keyOf: (batch) => requestKey(accessLinksRequest(batch)),
+		send: async (batch) => await createAccessLinks.call(this, batch),
+		// A refused batch is sent again in halves, until each refused candidate stands alone and fails on its own items.
+		partsOf: (batch, answer) => ('refused' in answer ? halvesOf(batch, candidateKey) : undefined),
+		outcomesOf: async (batch, answer) =>
+			'refused' in answer
+				? batch.map(({ itemIndex, request }) => refusedItem(this, answer.refused, request.candidate.email, itemIndex))
+				: await record(matchLinks.call(this, batch, answer.links)),
 	});
-	return finishBatches(memory, [...failures, ...outcomes], usesErrorOutput(this));
+	return [...prepared.filter((item) => remembered.has(keyOfItem(item))).map(skippedItem), ...outcomes];
 }

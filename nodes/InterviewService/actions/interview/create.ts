@@ -1,18 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { createInterviewBody, interview } from '../../../shared/contract';
+import { endpoints } from '../../../shared/contract';
 import type { CreateInterviewBody } from '../../../shared/contract';
-import { runPerItem } from '../../helpers/runPerItem';
-import { nonEmptyCollection, showFor, toStringList } from '../../helpers/parameters';
 import { withoutUndefined } from '../../../shared/objects';
-import { parseJsonObject, validateRequest } from '../../helpers/validation';
 import { apiRequest } from '../../../shared/transport/request';
+import { nonEmptyCollection, showFor, toStringList } from '../../helpers/parameters';
+import { parseJsonObject, validateRequest } from '../../helpers/validation';
 import {
 	INTERVIEW_FIELD_LABELS,
 	interviewConfigCollection,
-	maxExperienceField,
 	metaDataField,
-	minExperienceField,
+	experienceField,
 	roleNameField,
 } from '../common.descriptions';
 
@@ -60,9 +58,9 @@ export const description: INodeProperties[] = [
 		displayOptions,
 		options: [
 			interviewConfigCollection,
-			maxExperienceField,
+			experienceField('max'),
 			metaDataField,
-			minExperienceField,
+			experienceField('min'),
 			{
 				displayName: 'Published',
 				name: 'published',
@@ -83,7 +81,10 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-function buildCreateBody(this: IExecuteFunctions, itemIndex: number): CreateInterviewBody {
+/** Each Create makes a new interview: one created in an earlier Retry On Fail attempt is not created again. */
+export const rememberAcrossRetries = true;
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): CreateInterviewBody {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body = withoutUndefined({
 		interviewName: this.getNodeParameter('interviewName', itemIndex) as string,
@@ -97,18 +98,9 @@ function buildCreateBody(this: IExecuteFunctions, itemIndex: number): CreateInte
 		interviewConfig: nonEmptyCollection(additional.interviewConfig),
 		metaData: parseJsonObject(this, additional.metaData, 'Metadata', itemIndex) as IDataObject | undefined,
 	});
-	return validateRequest(this, createInterviewBody, body, itemIndex, INTERVIEW_FIELD_LABELS);
+	return validateRequest(this, endpoints.createInterview.body, body, itemIndex, INTERVIEW_FIELD_LABELS);
 }
 
-export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runPerItem(
-		this,
-		(itemIndex) => buildCreateBody.call(this, itemIndex),
-		async (body, itemIndex) =>
-			(await apiRequest(this, 'POST', '/api/v1/interview/create', interview, {
-				body: body as IDataObject,
-				itemIndex,
-			})) as IDataObject,
-		{ sendOnce: true },
-	);
+export async function send(this: IExecuteFunctions, body: CreateInterviewBody, itemIndex: number) {
+	return await apiRequest.call(this, endpoints.createInterview, { body: body as IDataObject, itemIndex });
 }

@@ -1,20 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { interview } from '../../../shared/contract';
-import { runPerItem } from '../../helpers/runPerItem';
-import { interviewIdOf, showFor } from '../../helpers/parameters';
-import { apiRequest } from '../../../shared/transport/request';
+import { endpoints } from '../../../shared/contract';
 import { interviewLocator } from '../../../shared/interviewLocator';
+import { apiRequest } from '../../../shared/transport/request';
+import { requiredInterviewId, showFor } from '../../helpers/parameters';
 
 export const description: INodeProperties[] = [{ ...interviewLocator, displayOptions: showFor('interview', 'get') }];
 
-export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runPerItem(
-		this,
-		(itemIndex) => interviewIdOf.call(this, itemIndex),
-		async (interviewId, itemIndex) =>
-			(await apiRequest(this, 'GET', `/api/v1/interview/get-interview/${encodeURIComponent(interviewId)}`, interview, {
-				itemIndex,
-			})) as IDataObject,
-	);
+export function prepare(this: IExecuteFunctions, itemIndex: number): string {
+	return requiredInterviewId(this, itemIndex);
+}
+
+export async function send(this: IExecuteFunctions, interviewId: string, itemIndex: number) {
+	return await apiRequest.call(this, endpoints.getInterview, { interviewId, itemIndex });
 }

@@ -1,6 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { runPerItem } from '../../helpers/runPerItem';
 import { limitOf, showFor } from '../../helpers/parameters';
 import { withoutUndefined } from '../../../shared/objects';
 import { listInterviews } from '../../../shared/transport/lists';
@@ -45,7 +44,7 @@ interface InterviewListQuery {
 	search?: string;
 }
 
-function buildListQuery(this: IExecuteFunctions, itemIndex: number): InterviewListQuery {
+export function prepare(this: IExecuteFunctions, itemIndex: number): InterviewListQuery {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const search = typeof filters.search === 'string' && filters.search.trim() !== '' ? filters.search.trim() : undefined;
 	return withoutUndefined({
@@ -55,10 +54,6 @@ function buildListQuery(this: IExecuteFunctions, itemIndex: number): InterviewLi
 	});
 }
 
-export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runPerItem(
-		this,
-		(itemIndex) => buildListQuery.call(this, itemIndex),
-		async (query, itemIndex) => (await listInterviews.call(this, { ...query, itemIndex })) as IDataObject[],
-	);
+export async function send(this: IExecuteFunctions, query: InterviewListQuery, itemIndex: number) {
+	return await listInterviews.call(this, { ...query, itemIndex });
 }

@@ -1,18 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { interview, updateInterviewBody } from '../../../shared/contract';
+import { endpoints } from '../../../shared/contract';
 import type { UpdateInterviewBody } from '../../../shared/contract';
-import { runPerItem } from '../../helpers/runPerItem';
-import { interviewIdOf, showFor } from '../../helpers/parameters';
-import { withoutUndefined } from '../../../shared/objects';
-import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
-import { apiRequest } from '../../../shared/transport/request';
 import { interviewLocator } from '../../../shared/interviewLocator';
+import { withoutUndefined } from '../../../shared/objects';
+import { apiRequest } from '../../../shared/transport/request';
+import { requiredInterviewId, showFor } from '../../helpers/parameters';
+import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
 import {
 	INTERVIEW_FIELD_LABELS,
-	maxExperienceField,
 	metaDataField,
-	minExperienceField,
+	experienceField,
 	roleNameField,
 } from '../common.descriptions';
 
@@ -91,9 +89,9 @@ export const description: INodeProperties[] = [
 				type: 'string',
 				default: '',
 			},
-			maxExperienceField,
+			experienceField('max'),
 			metaDataField,
-			minExperienceField,
+			experienceField('min'),
 			{
 				displayName: 'Published',
 				name: 'published',
@@ -133,20 +131,18 @@ function buildUpdateBody(this: IExecuteFunctions, itemIndex: number): UpdateInte
 	if (Object.keys(body).length === 0) {
 		throw invalidInput(this.getNode(), 'Update Fields', 'must hold at least one field to change', itemIndex);
 	}
-	return validateRequest(this, updateInterviewBody, body, itemIndex, INTERVIEW_FIELD_LABELS);
+	return validateRequest(this, endpoints.updateInterview.body, body, itemIndex, INTERVIEW_FIELD_LABELS);
 }
 
-export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runPerItem(
-		this,
-		(itemIndex) => ({ interviewId: interviewIdOf.call(this, itemIndex), body: buildUpdateBody.call(this, itemIndex) }),
-		async ({ interviewId, body }, itemIndex) =>
-			(await apiRequest(
-				this,
-				'PATCH',
-				`/api/v1/interview/${encodeURIComponent(interviewId)}/update-interview`,
-				interview,
-				{ body: body as IDataObject, itemIndex },
-			)) as IDataObject,
-	);
+interface UpdateRequest {
+	interviewId: string;
+	body: UpdateInterviewBody;
+}
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): UpdateRequest {
+	return { interviewId: requiredInterviewId(this, itemIndex), body: buildUpdateBody.call(this, itemIndex) };
+}
+
+export async function send(this: IExecuteFunctions, { interviewId, body }: UpdateRequest, itemIndex: number) {
+	return await apiRequest.call(this, endpoints.updateInterview, { interviewId, body: body as IDataObject, itemIndex });
 }

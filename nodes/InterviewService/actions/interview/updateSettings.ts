@@ -1,13 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { interview, updateSettingsBody } from '../../../shared/contract';
+import { endpoints } from '../../../shared/contract';
 import type { UpdateSettingsBody } from '../../../shared/contract';
-import { runPerItem } from '../../helpers/runPerItem';
-import { interviewIdOf, nonEmptyCollection, showFor } from '../../helpers/parameters';
-import { withoutUndefined } from '../../../shared/objects';
-import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
-import { apiRequest } from '../../../shared/transport/request';
 import { interviewLocator } from '../../../shared/interviewLocator';
+import { withoutUndefined } from '../../../shared/objects';
+import { apiRequest } from '../../../shared/transport/request';
+import { nonEmptyCollection, requiredInterviewId, showFor } from '../../helpers/parameters';
+import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
 import { INTERVIEW_FIELD_LABELS, interviewConfigCollection, metaDataField } from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'updateSettings');
@@ -82,8 +81,8 @@ interface SettingsRequest {
 	interviewConfigMode: InterviewConfigMode;
 }
 
-function buildSettingsRequest(this: IExecuteFunctions, itemIndex: number): SettingsRequest {
-	const interviewId = interviewIdOf.call(this, itemIndex);
+export function prepare(this: IExecuteFunctions, itemIndex: number): SettingsRequest {
+	const interviewId = requiredInterviewId(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const interviewConfigMode = (options.interviewConfigMode ?? 'merge') as InterviewConfigMode;
@@ -102,7 +101,7 @@ function buildSettingsRequest(this: IExecuteFunctions, itemIndex: number): Setti
 	}
 	return {
 		interviewId,
-		body: validateRequest(this, updateSettingsBody, body, itemIndex, INTERVIEW_FIELD_LABELS),
+		body: validateRequest(this, endpoints.updateSettings.body, body, itemIndex, INTERVIEW_FIELD_LABELS),
 		interviewConfigMode,
 	};
 }
@@ -112,23 +111,11 @@ export function mergeInterviewConfig(current: IDataObject | undefined, given: ID
 	return { ...(current ?? {}), ...given };
 }
 
-export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runPerItem(
-		this,
-		(itemIndex) => buildSettingsRequest.call(this, itemIndex),
-		async ({ interviewId, body, interviewConfigMode }, itemIndex) => {
-			const id = encodeURIComponent(interviewId);
-			const toSend: IDataObject = { ...body };
-			if (body.interviewConfig && interviewConfigMode === 'merge') {
-				const current = await apiRequest(this, 'GET', `/api/v1/interview/get-interview/${id}`, interview, {
-					itemIndex,
-				});
-				toSend.interviewConfig = mergeInterviewConfig(current.interviewConfig as IDataObject, body.interviewConfig);
-			}
-			return (await apiRequest(this, 'PUT', `/api/v1/interview/${id}/settings`, interview, {
-				body: toSend,
-				itemIndex,
-			})) as IDataObject;
-		},
-	);
+export async function send(this: IExecuteFunctions, { interviewId, body, interviewConfigMode }: SettingsRequest, itemIndex: number) {
+	const toSend: IDataObject = { ...body };
+	if (body.interviewConfig && interviewConfigMode === 'merge') {
+		const current = await apiRequest.call(this, endpoints.getInterview, { interviewId, itemIndex });
+		toSend.interviewConfig = mergeInterviewConfig(current.interviewConfig as IDataObject, body.interviewConfig);
+	}
+	return await apiRequest.call(this, endpoints.updateSettings, { interviewId, body: toSend, itemIndex });
 }

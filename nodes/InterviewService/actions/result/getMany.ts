@@ -1,16 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { simplifyResult } from '../../../shared/results';
 import type { CandidateResult } from '../../../shared/contract';
-import { emailKey, emailKeyOf } from '../../../shared/email';
-import { asNodeError } from '../../helpers/failedItems';
-import { runPerItem } from '../../helpers/runPerItem';
-import { interviewIdOf, limitOf, showFor } from '../../helpers/parameters';
+import { emailKey } from '../../../shared/email';
+import { interviewLocator } from '../../../shared/interviewLocator';
 import { withoutUndefined } from '../../../shared/objects';
-import { invalidInput } from '../../helpers/validation';
+import { simplifyResult } from '../../../shared/results';
 import { isResultsNotReady } from '../../../shared/transport/errors';
 import { listResults } from '../../../shared/transport/lists';
-import { interviewLocator } from '../../../shared/interviewLocator';
+import { asNodeError } from '../../helpers/itemOutcomes';
+import { limitOf, requiredInterviewId, showFor } from '../../helpers/parameters';
+import { invalidInput } from '../../helpers/validation';
 import { returnAllOrLimit } from '../common.descriptions';
 
 const displayOptions = showFor('result', 'getMany');
@@ -93,7 +92,7 @@ interface ResultsQuery {
 	whenNotReady: WhenNotReady;
 }
 
-function buildResultsQuery(this: IExecuteFunctions, itemIndex: number): ResultsQuery {
+export function prepare(this: IExecuteFunctions, itemIndex: number): ResultsQuery {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const whenNotReady = (options.whenNotReady ?? 'returnStatus') as WhenNotReady;
@@ -107,7 +106,7 @@ function buildResultsQuery(this: IExecuteFunctions, itemIndex: number): ResultsQ
 	}
 	const candidateEmail = String(filters.candidateEmail ?? '').trim();
 	return withoutUndefined({
-		interviewId: interviewIdOf.call(this, itemIndex),
+		interviewId: requiredInterviewId(this, itemIndex),
 		limit: limitOf.call(this, itemIndex),
 		candidateEmail: candidateEmail === '' ? undefined : candidateEmail,
 		simplify: this.getNodeParameter('simplify', itemIndex, true) as boolean,
@@ -118,7 +117,7 @@ function buildResultsQuery(this: IExecuteFunctions, itemIndex: number): ResultsQ
 /** Results hold every candidate of the interview, so the e-mail filter must match exactly. */
 function matchesEmail(result: CandidateResult, email: string | undefined): boolean {
 	if (email === undefined) return true;
-	return emailKeyOf(result.candidate?.email) === emailKey(email);
+	return emailKey(result.candidate?.email) === emailKey(email);
 }
 
 /** The item a user can branch on when no candidate has completed yet. */
@@ -137,19 +136,13 @@ async function fetchResults(this: IExecuteFunctions, query: ResultsQuery, itemIn
 	return query.limit === undefined ? matching : matching.slice(0, query.limit);
 }
 
-export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runPerItem(
-		this,
-		(itemIndex) => buildResultsQuery.call(this, itemIndex),
-		async (query, itemIndex) => {
-			try {
-				const results = await fetchResults.call(this, query, itemIndex);
-				return results.map((result) => (query.simplify ? simplifyResult(result) : result) as IDataObject);
-			} catch (error) {
-				if (!isResultsNotReady(error) || query.whenNotReady === 'error') throw asNodeError(this, error, itemIndex);
-				if (query.whenNotReady === 'returnNothing') return [];
-				return notReadyStatus(query.interviewId, (error as Error).message);
-			}
-		},
-	);
+export async function send(this: IExecuteFunctions, query: ResultsQuery, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+	try {
+		const results = await fetchResults.call(this, query, itemIndex);
+		return results.map((result) => (query.simplify ? simplifyResult(result) : result) as IDataObject);
+	} catch (error) {
+		if (!isResultsNotReady(error) || query.whenNotReady === 'error') throw asNodeError(this, error, itemIndex);
+		if (query.whenNotReady === 'returnNothing') return [];
+		return notReadyStatus(query.interviewId, (error as Error).message);
+	}
 }

@@ -104,7 +104,7 @@ describe('candidate → invite through n8n against the sandbox', () => {
 		]);
 	});
 
-	it('names the item when {{ $json.email }} finds no e-mail in it, as before', async () => {
+	it('names the item when {{ $json.email }} finds no e-mail in it', async () => {
 		const [interviewId] = await env.seedInterviews([{ interviewName: 'Missing e-mail' }]);
 		const result = await env.run(inviteParameters(interviewId), { inputItems: [...people(2), { name: 'No Mail' }] });
 		expect(result.error?.message).toMatch(/^Email .*\(item 2\)$/);

@@ -1,5 +1,5 @@
 /**
- * Issue 9: every fault the sandbox can inject, through in-process n8n, with its exact outcome:
+ * Every fault the sandbox can inject, through in-process n8n, with its exact outcome:
  * the retry policy, the timeout, `success: false` envelopes, Retry-After, and Retry On Fail
  * sending nothing twice.
  */

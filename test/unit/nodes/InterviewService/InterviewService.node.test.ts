@@ -26,7 +26,7 @@ describe('InterviewService node description', () => {
 			['access', 'candidate', 'interview', 'result'],
 		);
 		expect(operationValues('interview')).toEqual(['create', 'get', 'getMany', 'update', 'updateSettings']);
-		expect(operationValues('candidate')).toEqual(['cancelScheduled', 'invite']);
+		expect(operationValues('candidate')).toEqual(['cancelScheduled', 'forgetInvited', 'invite']);
 		expect(operationValues('result')).toEqual(['getMany']);
 		expect(operationValues('access')).toEqual(['createLink', 'createToken']);
 	});

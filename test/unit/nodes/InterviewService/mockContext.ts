@@ -1,5 +1,9 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { runOperation } from '../../../../nodes/InterviewService/actions/router';
+import type { NodeOperation } from '../../../../nodes/InterviewService/actions/router';
 import { fakeNode } from '../../../helpers/fakeNode';
+import { ProcessedDataStore } from '../../../helpers/processedDataStore';
 
 /** Parameters of every item, or per item. */
 export type Parameters = IDataObject | ((itemIndex: number) => IDataObject);
@@ -18,10 +22,14 @@ export interface MockOptions {
 	/** The JSON of the input items (default `{ index }`). */
 	inputItems?: IDataObject[];
 	continueOnFail?: boolean;
+	/** The node's On Error setting; continueOnFail follows it when given. */
+	onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput';
 	/** Answers a request with its `data` (wrapped in the envelope here), or throws. */
 	respond?: (request: RecordedRequest) => unknown;
 	credentials?: IDataObject;
 	timezone?: string;
+	/** n8n's processed-data store, shared between runs of a test; a new one by default. */
+	processedData?: ProcessedDataStore;
 }
 
 export const BASE_URL = 'http://sandbox.test';
@@ -66,15 +74,18 @@ export function mockContext(options: MockOptions) {
 	const credentials = { baseUrl: `${BASE_URL}/`, clientId: 'demo-client', apiKey: 'demo-api-key', ...options.credentials };
 
 	const itemCount = options.items ?? options.inputItems?.length ?? 1;
-	const node = savedNode(parametersOf, itemCount);
+	const node = { ...savedNode(parametersOf, itemCount), ...(options.onError ? { onError: options.onError } : {}) };
 	/** Every getNodeParameter call, by parameter name. */
 	const parameterReads: Record<string, number> = {};
 	const nodeContext: IDataObject = {};
+	const processedData = options.processedData ?? new ProcessedDataStore();
+	const store = { workflow: { id: 'unit-workflow', active: false }, node };
+	const warnings: string[] = [];
 	const context = {
 		getNode: () => node,
 		getInputData: () =>
 			options.inputItems?.map((json) => ({ json })) ?? Array.from({ length: itemCount }, (_, index) => ({ json: { index } })),
-		continueOnFail: () => options.continueOnFail ?? false,
+		continueOnFail: () => options.continueOnFail ?? (options.onError !== undefined && options.onError !== 'stopWorkflow'),
 		getTimezone: () => options.timezone ?? 'UTC',
 		getContext: () => nodeContext,
 		getWorkflowDataProxy: () => ({ $runIndex: 0 }),
@@ -89,7 +100,16 @@ export function mockContext(options: MockOptions) {
 			if (parameterOptions?.extractValue && isResourceLocator(value)) return value.value;
 			return value;
 		},
+		getWorkflow: () => ({ id: store.workflow.id, active: false }),
+		logger: { warn: (message: string) => warnings.push(message) },
 		helpers: {
+			checkProcessedAndRecord: async (items: string[], scope: 'node' | 'workflow', checked: { mode: 'entries'; maxEntries?: number }) =>
+				await processedData.checkProcessedAndRecord(items, scope, store, checked),
+			removeProcessed: async (items: string[], scope: 'node' | 'workflow', checked: { mode: 'entries' }) =>
+				await processedData.removeProcessed(items, scope, store, checked),
+			clearAllProcessedItems: async (scope: 'node' | 'workflow') => await processedData.clearAllProcessedItems(scope, store),
+			getProcessedDataCount: async (scope: 'node' | 'workflow', checked: { mode: 'entries' }) =>
+				await processedData.getProcessedDataCount(scope, store, checked),
 			httpRequestWithAuthentication: async (_credentialType: string, request: IHttpRequestOptions) => {
 				const recorded: RecordedRequest = {
 					method: String(request.method),
@@ -104,10 +124,17 @@ export function mockContext(options: MockOptions) {
 			},
 		},
 	};
-	return { context: context as unknown as IExecuteFunctions, requests, parameterReads };
+	return { context: context as unknown as IExecuteFunctions, requests, parameterReads, processedData, warnings };
 }
 
 /** A resource-locator value, as n8n stores the interview picker. */
 export function byId(id: string): IDataObject {
 	return { __rl: true, mode: 'id', value: id };
+}
+
+/** One operation as the node runs it: through the router's item loop. */
+export function asExecute(operation: NodeOperation) {
+	return async function (this: IExecuteFunctions) {
+		return await runOperation.call(this, operation);
+	};
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-import { documentedResult, lenient, listedResults } from '../../../../../nodes/shared/contract';
+import { documentedResult, lenient, resultsPage } from '../../../../../nodes/shared/contract';
 
-/** The lenient read of a row that `listedResults` stands in for. */
+/** The lenient read of a row that `resultsPage` stands in for. */
 const candidateResult = lenient(documentedResult);
 
 const rows: unknown[] = [
@@ -20,22 +20,22 @@ const rows: unknown[] = [
 	{},
 ];
 
-describe('listedResults', () => {
+describe('resultsPage', () => {
 	it('gives a list the same rows as the lenient candidateResult, without copying them', () => {
 		const lenient = z.array(candidateResult).parse(rows);
-		const listed = listedResults.parse(rows);
+		const listed = resultsPage.parse(rows);
 		expect(listed).toEqual(lenient);
 		expect(listed[0]).toBe(rows[0]);
 	});
 
 	it.each([['a string', 'row'], ['null', null], ['a list', [1]], ['a number', 3]])('refuses a row that is %s, as candidateResult does', (_, row) => {
 		expect(z.array(candidateResult).safeParse([row]).success).toBe(false);
-		const parsed = listedResults.safeParse([{}, row]);
+		const parsed = resultsPage.safeParse([{}, row]);
 		expect(parsed.success).toBe(false);
 		expect(parsed.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[[1], 'Expected object']]);
 	});
 
 	it('refuses a page that is no list', () => {
-		expect(listedResults.safeParse({ rows: [] }).error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[[], 'Expected array']]);
+		expect(resultsPage.safeParse({ rows: [] }).error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[[], 'Expected array']]);
 	});
 });

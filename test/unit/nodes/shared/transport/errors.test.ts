@@ -1,6 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 
-import { errorJson } from '../../../../../nodes/InterviewService/helpers/failedItems';
+import { errorJson } from '../../../../../nodes/InterviewService/actions/router';
 import {
 	envelopeFailure,
 	isNetworkError,

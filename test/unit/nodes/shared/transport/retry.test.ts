@@ -1,5 +1,5 @@
 import { parseRetryAfter } from '../../../../../nodes/shared/transport/errors';
-import { DEFAULT_RETRY_POLICY, retryDelayMs, retryPolicyOf } from '../../../../../nodes/shared/transport/retry';
+import { DEFAULT_RETRY_POLICY, retryDelayMs, policyFromOptions } from '../../../../../nodes/shared/transport/retry';
 
 const networkError = { httpCode: 'ECONNRESET' };
 const timeout = { httpCode: 'ECONNABORTED' };
@@ -45,8 +45,8 @@ describe('the retry policy', () => {
 	});
 
 	it('reads the Request Options, with defaults 3 attempts and 60 s', () => {
-		expect(retryPolicyOf({})).toEqual({ maxAttempts: 3, maxWaitMs: 60_000 });
-		expect(retryPolicyOf({ maxAttempts: 1, maxRetryWait: 5 })).toEqual({ maxAttempts: 1, maxWaitMs: 5000 });
-		expect(retryPolicyOf({ maxAttempts: 99 }).maxAttempts).toBe(10);
+		expect(policyFromOptions({})).toEqual({ maxAttempts: 3, maxWaitMs: 60_000 });
+		expect(policyFromOptions({ maxAttempts: 1, maxRetryWait: 5 })).toEqual({ maxAttempts: 1, maxWaitMs: 5000 });
+		expect(policyFromOptions({ maxAttempts: 99 }).maxAttempts).toBe(10);
 	});
 });

@@ -1,6 +1,9 @@
-import { execute as createLink } from '../../../../../../nodes/InterviewService/actions/access/createLink';
-import { execute as createToken } from '../../../../../../nodes/InterviewService/actions/access/createToken';
-import { BASE_URL, mockContext } from '../../mockContext';
+import * as createLinkOperation from '../../../../../../nodes/InterviewService/actions/access/createLink';
+import * as createTokenOperation from '../../../../../../nodes/InterviewService/actions/access/createToken';
+import { asExecute, BASE_URL, mockContext } from '../../mockContext';
+
+const createLink = asExecute(createLinkOperation);
+const createToken = asExecute(createTokenOperation);
 
 describe('access → create token / create link', () => {
 	it('exchanges the credential\'s client ID and key for a token, returning what the API returns', async () => {

@@ -1,8 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { execute, notCancelledEmails } from '../../../../../../nodes/InterviewService/actions/candidate/cancelScheduled';
-import { BASE_URL, byId, mockContext } from '../../mockContext';
+import * as cancelScheduledOperation from '../../../../../../nodes/InterviewService/actions/candidate/cancelScheduled';
+import { notCancelledEmails } from '../../../../../../nodes/InterviewService/actions/candidate/cancelScheduled';
+import { asExecute, BASE_URL, byId, mockContext } from '../../mockContext';
 import type { RecordedRequest } from '../../mockContext';
+
+const execute = asExecute(cancelScheduledOperation);
 
 const scheduled = new Set(['ada@example.com', 'bob@example.com']);
 

@@ -1,9 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { execute, inviteBatches } from '../../../../../../nodes/InterviewService/actions/candidate/invite';
+import * as inviteOperation from '../../../../../../nodes/InterviewService/actions/candidate/invite';
+import { inviteBatches } from '../../../../../../nodes/InterviewService/actions/candidate/invite';
 import type { InviteRequest } from '../../../../../../nodes/InterviewService/actions/candidate/invite';
-import { apiError, BASE_URL, byId, mockContext } from '../../mockContext';
+import { apiError, asExecute, BASE_URL, byId, mockContext } from '../../mockContext';
 import type { RecordedRequest } from '../../mockContext';
+
+const execute = asExecute(inviteOperation);
 
 const window = { startTime: '2026-02-01T09:00:00Z', endTime: '2026-02-08T18:00:00Z' };
 
@@ -154,6 +157,31 @@ describe('candidate → invite', () => {
 		await expect(execute.call(mock.context)).rejects.toThrow('Input validation failed');
 	});
 
+	it('splits a refused batch only when the 422 may be about its candidates, never when it names only the window', async () => {
+		const refusedFor = (details: unknown) =>
+			inviteContext((itemIndex) => ({ email: `c${itemIndex}@example.com` }), 2, {
+				continueOnFail: true,
+				respond: () => {
+					throw apiError(422, 'Window is in the past', details);
+				},
+			});
+		const window = refusedFor([{ path: 'startTime', message: 'must be in the future' }]);
+		const output = await execute.call(window.context);
+		expect(window.requests).toHaveLength(1);
+		expect(output.map((item) => item.json)).toEqual([
+			{ error: 'Window is in the past', httpCode: 422 },
+			{ error: 'Window is in the past', httpCode: 422 },
+		]);
+
+		const candidate = refusedFor([{ path: 'candidates.1.email', message: 'blocked' }]);
+		const split = await execute.call(candidate.context);
+		expect(candidate.requests.map((request) => (request.body?.candidates as IDataObject[]).length)).toEqual([2, 1, 1]);
+		expect(split.map((item) => item.json.error)).toEqual([
+			'Window is in the past: the Interview Service refused c0@example.com (item 0)',
+			'Window is in the past: the Interview Service refused c1@example.com (item 1)',
+		]);
+	});
+
 	it('fails the item whose e-mail is missing from the answer', async () => {
 		const mock = inviteContext((itemIndex) => ({ email: `c${itemIndex}@example.com` }), 2, {
 			continueOnFail: true,
@@ -162,5 +190,38 @@ describe('candidate → invite', () => {
 		const output = await execute.call(mock.context);
 		expect(output[0].json.email).toBe('c0@example.com');
 		expect(output[1].json).toEqual({ error: 'The Interview Service returned no access link for c1@example.com (item 1)' });
+	});
+
+	it('Skip Candidates Already Invited: looking up new candidates pushes nothing remembered out, even at the history size', async () => {
+		const options = { skipAlreadyInvited: true, invitedHistorySize: 3 };
+		const first = mockContext({
+			parameters: (itemIndex) => ({ interviewId: byId('int_1'), ...window, email: `old${itemIndex}@example.com`, additionalFields: {}, options }),
+			items: 3,
+			respond: linksFor,
+		});
+		await execute.call(first.context);
+		expect(first.processedData.size('unit-workflow')).toBe(3);
+
+		// Two new candidates whose invitation fails: looked up, not recorded, and the three remembered stay.
+		const second = mockContext({
+			parameters: (itemIndex) => ({ interviewId: byId('int_1'), ...window, email: itemIndex < 2 ? `new${itemIndex}@example.com` : `old${itemIndex - 2}@example.com`, additionalFields: {}, options }),
+			items: 3,
+			continueOnFail: true,
+			processedData: first.processedData,
+			respond: () => {
+				throw apiError(500, 'Internal server error');
+			},
+		});
+		const output = await execute.call(second.context);
+		expect(output.map((item) => item.json.skipped ?? item.json.error)).toEqual(['Internal server error', 'Internal server error', true]);
+		expect(first.processedData.size('unit-workflow')).toBe(3);
+		const third = mockContext({
+			parameters: (itemIndex) => ({ interviewId: byId('int_1'), ...window, email: `old${itemIndex}@example.com`, additionalFields: {}, options }),
+			items: 3,
+			processedData: first.processedData,
+			respond: linksFor,
+		});
+		expect((await execute.call(third.context)).every((item) => item.json.skipped === true)).toBe(true);
+		expect(third.requests).toHaveLength(0);
 	});
 });

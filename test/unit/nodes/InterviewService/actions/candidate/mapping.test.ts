@@ -1,9 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { execute as cancelScheduled } from '../../../../../../nodes/InterviewService/actions/candidate/cancelScheduled';
-import { description, execute as invite } from '../../../../../../nodes/InterviewService/actions/candidate/invite';
-import { byId, mockContext } from '../../mockContext';
+import * as cancelScheduledOperation from '../../../../../../nodes/InterviewService/actions/candidate/cancelScheduled';
+import * as inviteOperation from '../../../../../../nodes/InterviewService/actions/candidate/invite';
+import { description } from '../../../../../../nodes/InterviewService/actions/candidate/invite';
+import { asExecute, byId, mockContext } from '../../mockContext';
 import type { RecordedRequest } from '../../mockContext';
+
+const cancelScheduled = asExecute(cancelScheduledOperation);
+const invite = asExecute(inviteOperation);
 
 const window = { startTime: '2026-02-01T09:00:00Z', endTime: '2026-02-08T18:00:00Z' };
 
@@ -29,7 +33,7 @@ function autoInvite(inputItems: IDataObject[], extra: IDataObject = {}, continue
 }
 
 describe('candidate → invite, Candidate Fields', () => {
-	it('defaults to Map Each Field Manually, so a saved workflow without the parameter works as before', () => {
+	it('defaults to Map Each Field Manually, so a saved workflow without the parameter reads Email and Additional Fields', () => {
 		const mode = description.find((property) => property.name === 'mappingMode');
 		expect(mode?.default).toBe('defineBelow');
 		const email = description.find((property) => property.name === 'email');
@@ -166,7 +170,7 @@ describe('candidate → cancel scheduled, Candidate Fields', () => {
 		expect(mock.requests).toHaveLength(0);
 	});
 
-	it('without Candidate Fields (saved before it existed) reads Candidate Email as before', async () => {
+	it('without Candidate Fields (saved before it existed) reads Candidate Email', async () => {
 		const mock = mockContext({
 			parameters: (itemIndex) => ({ interviewId: byId('int_1'), emailSource: 'inputItems', candidateEmail: `c${itemIndex}@x.io` }),
 			items: 2,

@@ -1,7 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { execute } from '../../../../../../nodes/InterviewService/actions/interview/create';
-import { BASE_URL, mockContext } from '../../mockContext';
+import * as createOperation from '../../../../../../nodes/InterviewService/actions/interview/create';
+import { asExecute, BASE_URL, mockContext } from '../../mockContext';
+
+const execute = asExecute(createOperation);
 
 const required = { interviewName: 'Backend Engineer', jdType: 'text', jd: 'We build APIs.' };
 const created = { interviewId: 'int_1', status: 'draft', interviewLink: 'https://x/i/1', competencyData: [], metaData: {} };

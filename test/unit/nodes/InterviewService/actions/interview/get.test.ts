@@ -1,5 +1,7 @@
-import { execute } from '../../../../../../nodes/InterviewService/actions/interview/get';
-import { apiError, BASE_URL, byId, mockContext } from '../../mockContext';
+import * as getOperation from '../../../../../../nodes/InterviewService/actions/interview/get';
+import { apiError, asExecute, BASE_URL, byId, mockContext } from '../../mockContext';
+
+const execute = asExecute(getOperation);
 
 describe('interview → get', () => {
 	it('reads each item\'s interview, the ID escaped into the path', async () => {

@@ -1,6 +1,8 @@
-import { execute } from '../../../../../../nodes/InterviewService/actions/interview/getMany';
-import { mockContext } from '../../mockContext';
+import * as getManyOperation from '../../../../../../nodes/InterviewService/actions/interview/getMany';
+import { asExecute, mockContext } from '../../mockContext';
 import type { RecordedRequest } from '../../mockContext';
+
+const execute = asExecute(getManyOperation);
 
 const all = Array.from({ length: 130 }, (_, index) => ({ interviewId: `int_${index}`, interviewName: `Interview ${index}` }));
 

@@ -1,5 +1,7 @@
-import { execute } from '../../../../../../nodes/InterviewService/actions/interview/update';
-import { BASE_URL, byId, mockContext } from '../../mockContext';
+import * as updateOperation from '../../../../../../nodes/InterviewService/actions/interview/update';
+import { asExecute, BASE_URL, byId, mockContext } from '../../mockContext';
+
+const execute = asExecute(updateOperation);
 
 const answer = { interviewId: 'int_1', roleName: 'R', slug: 's', isPublished: false, metaData: {}, competencyData: [] };
 

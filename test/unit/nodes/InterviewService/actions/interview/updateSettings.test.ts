@@ -1,8 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { execute, mergeInterviewConfig } from '../../../../../../nodes/InterviewService/actions/interview/updateSettings';
-import { BASE_URL, byId, mockContext } from '../../mockContext';
+import * as updateSettingsOperation from '../../../../../../nodes/InterviewService/actions/interview/updateSettings';
+import { mergeInterviewConfig } from '../../../../../../nodes/InterviewService/actions/interview/updateSettings';
+import { asExecute, BASE_URL, byId, mockContext } from '../../mockContext';
 import type { RecordedRequest } from '../../mockContext';
+
+const execute = asExecute(updateSettingsOperation);
 
 const current = {
 	interviewId: 'int_1',

@@ -1,8 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { execute } from '../../../../../../nodes/InterviewService/actions/result/getMany';
-import { apiError, BASE_URL, byId, mockContext } from '../../mockContext';
+import * as getManyOperation from '../../../../../../nodes/InterviewService/actions/result/getMany';
+import { apiError, asExecute, BASE_URL, byId, mockContext } from '../../mockContext';
 import type { RecordedRequest } from '../../mockContext';
+
+const execute = asExecute(getManyOperation);
 
 const documented = {
 	interviewId: 'int_1',

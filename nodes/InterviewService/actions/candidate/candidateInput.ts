@@ -1,0 +1,136 @@
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { withoutUndefined } from '../../../shared/objects';
+import { sharedParameterReader } from '../../helpers/parameterCache';
+import type { ParameterReader } from '../../helpers/parameterCache';
+import { invalidInput, parseJsonObject } from '../../helpers/validation';
+import type { FieldLabels } from '../../helpers/validation';
+
+/*
+ * "Candidate Fields" of Invite and Cancel Scheduled: each field set in the node, usually with an
+ * expression, or read straight from each input item by field name, which evaluates no expression
+ * per item.
+ */
+
+export const MAP_MANUALLY = 'defineBelow';
+export const MAP_AUTOMATICALLY = 'autoMapInputData';
+
+/** Where a run reads its candidates from. Parameters are read once for all items unless they use the item. */
+export type CandidateInput =
+	| { mapping: typeof MAP_MANUALLY; read: ParameterReader }
+	| { mapping: typeof MAP_AUTOMATICALLY; read: ParameterReader; items: INodeExecutionData[] };
+
+export function mappingModeProperty(displayOptions: IDisplayOptions, automatically: string): INodeProperties {
+	return {
+		displayName: 'Candidate Fields',
+		name: 'mappingMode',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Map Automatically', value: MAP_AUTOMATICALLY, description: automatically },
+			{
+				name: 'Map Each Field Manually',
+				value: MAP_MANUALLY,
+				description: 'Set each field below, usually with an expression that reads the input item',
+			},
+		],
+		default: MAP_MANUALLY,
+		displayOptions,
+	};
+}
+
+/** Shows a field only in one mapping mode. */
+export function inMode(displayOptions: IDisplayOptions, mode: CandidateInput['mapping']): IDisplayOptions {
+	return { show: { ...displayOptions.show, mappingMode: [mode] } };
+}
+
+export function emailFieldProperty(displayOptions: IDisplayOptions): INodeProperties {
+	return {
+		displayName: 'Email Field',
+		name: 'emailField',
+		type: 'string',
+		required: true,
+		default: 'email',
+		description: 'Name of the input item field that holds the e-mail of the candidate',
+		displayOptions,
+	};
+}
+
+/** The run's Candidate Fields (read at the first item, as the option takes no expression). */
+export function mappingOf(context: IExecuteFunctions): CandidateInput {
+	const read = sharedParameterReader(context);
+	const mapping = read('mappingMode', 0, MAP_MANUALLY);
+	if (mapping === MAP_MANUALLY) return { mapping, read };
+	if (mapping === MAP_AUTOMATICALLY) return { mapping, read, items: context.getInputData() };
+	throw invalidInput(context.getNode(), 'Candidate Fields', `must be "${MAP_MANUALLY}" or "${MAP_AUTOMATICALLY}"`, 0);
+}
+
+/** How an input field is named in errors: the node's label and the field it was read from. */
+const inputFieldLabel = (label: string, field: string) => `${label} (input field "${field}")`;
+
+/** A field name typed in the node (e.g. Email Field). */
+function fieldNameOf(context: IExecuteFunctions, read: ParameterReader, parameter: string, label: string, itemIndex: number, fallback: string) {
+	const name = String(read(parameter, itemIndex, fallback) ?? '').trim();
+	if (name === '') throw invalidInput(context.getNode(), label, 'is required', itemIndex);
+	return name;
+}
+
+/** A text field of an input item; empty or absent means "not set". Numbers become text; objects and lists are refused. */
+function inputText(context: IExecuteFunctions, json: IDataObject, field: string, label: string, itemIndex: number): string | undefined {
+	const value = json[field];
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value === 'object') {
+		throw invalidInput(context.getNode(), inputFieldLabel(label, field), 'must be text, not an object or a list', itemIndex);
+	}
+	return String(value);
+}
+
+type MappedInput = Extract<CandidateInput, { mapping: typeof MAP_AUTOMATICALLY }>;
+
+/** The e-mail of an input item, from the field named in Email Field: required, trimmed. */
+export function inputEmailOf(context: IExecuteFunctions, input: MappedInput, itemIndex: number): { email: string; label: string } {
+	const field = fieldNameOf(context, input.read, 'emailField', 'Email Field', itemIndex, 'email');
+	const label = inputFieldLabel('Email', field);
+	const email = inputText(context, input.items[itemIndex].json, field, 'Email', itemIndex)?.trim();
+	if (!email) {
+		throw invalidInput(
+			context.getNode(),
+			label,
+			`is missing: the input item has no "${field}" field with an e-mail (change Email Field to the field that holds it)`,
+			itemIndex,
+		);
+	}
+	return { email, label };
+}
+
+const OTHER_INPUT_FIELDS = [
+	['name', 'Name'],
+	['phone', 'Phone'],
+	['resumeLink', 'Resume Link'],
+] as const;
+
+/**
+ * The whole candidate of an input item: the e-mail, and name, phone, resumeLink and metaData from
+ * the fields of those names or the names set in Other Input Fields. `labels` name each field in errors.
+ */
+export function inputCandidateOf(
+	context: IExecuteFunctions,
+	input: MappedInput,
+	itemIndex: number,
+	labels: FieldLabels,
+): { candidate: IDataObject; labels: FieldLabels } {
+	const { email, label } = inputEmailOf(context, input, itemIndex);
+	const json = input.items[itemIndex].json;
+	const names = input.read('inputFieldNames', itemIndex, {}) as IDataObject;
+	const fieldOf = (key: string) => String(names[key] ?? '').trim() || key;
+	const inputLabels: FieldLabels = { ...labels, 'candidates.email': label };
+	const candidate: IDataObject = { email };
+	for (const [key, fieldLabel] of OTHER_INPUT_FIELDS) {
+		candidate[key] = inputText(context, json, fieldOf(key), fieldLabel, itemIndex);
+		inputLabels[`candidates.${key}`] = inputFieldLabel(fieldLabel, fieldOf(key));
+	}
+	const metaDataLabel = inputFieldLabel('Metadata', fieldOf('metaData'));
+	candidate.metaData = parseJsonObject(context, json[fieldOf('metaData')], metaDataLabel, itemIndex);
+	inputLabels['candidates.metaData'] = metaDataLabel;
+	return { candidate: withoutUndefined(candidate), labels: inputLabels };
+}

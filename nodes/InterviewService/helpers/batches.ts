@@ -1,0 +1,173 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { isPlainObject } from '../../shared/objects';
+import { apiErrorDetails, envelopeFailure, statusOf } from '../../shared/transport/errors';
+import { asNodeError, failedItem, isFailure } from './itemOutcomes';
+import type { ItemError, ItemOutcome } from './itemOutcomes';
+import type { RetryMemory } from './retryMemory';
+import { invalidInput } from './validation';
+
+/*
+ * Sending many items per request, for Invite and Cancel Scheduled: items are grouped into batches,
+ * and batches go out a few at a time.
+ */
+
+/** Most candidates or e-mails in one request: the sandbox's page maximum, as the spec gives none. */
+export const MAX_BATCH_SIZE = 100;
+export const DEFAULT_PARALLEL_BATCHES = 4;
+const MAX_PARALLEL_BATCHES = 10;
+
+/** One input item's request, read and checked. */
+export interface PreparedItem<T> {
+	itemIndex: number;
+	request: T;
+}
+
+export type Batch<T> = Array<PreparedItem<T>>;
+
+/** Splits a list into consecutive chunks of at most `size` elements. */
+export function chunk<T>(list: T[], size: number): T[][] {
+	const chunks: T[][] = [];
+	for (let start = 0; start < list.length; start += size) chunks.push(list.slice(start, start + size));
+	return chunks;
+}
+
+/** Groups items by a key, keeping the order in which each key first appears. */
+export function groupBy<T>(list: T[], keyOf: (element: T) => string): T[][] {
+	const groups = new Map<string, T[]>();
+	for (const element of list) {
+		const key = keyOf(element);
+		const group = groups.get(key);
+		if (group) group.push(element);
+		else groups.set(key, [element]);
+	}
+	return [...groups.values()];
+}
+
+export const parallelBatchesOption: INodeProperties = {
+	displayName: 'Batches In Parallel',
+	name: 'parallelBatches',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_BATCHES },
+	default: DEFAULT_PARALLEL_BATCHES,
+	description: `Most batch requests in flight at once (1 sends one after the other). At most ${MAX_PARALLEL_BATCHES}.`,
+};
+
+/** Batches In Parallel, from the node's Options (the first item's), checked. */
+export function parallelBatchesOf(context: IExecuteFunctions, options: IDataObject): number {
+	const parallel = (options.parallelBatches ?? DEFAULT_PARALLEL_BATCHES) as number;
+	if (!Number.isInteger(parallel) || parallel < 1 || parallel > MAX_PARALLEL_BATCHES) {
+		throw invalidInput(context.getNode(), 'Batches In Parallel', `must be a whole number from 1 to ${MAX_PARALLEL_BATCHES}`, 0);
+	}
+	return parallel;
+}
+
+/** The service refused a batch as a whole: a 422, which applied nothing. */
+export interface Refusal {
+	message: string;
+	details: unknown;
+}
+
+/**
+ * A 422 for what some items of the batch hold, so the batch may be split to find them. One whose
+ * details name only fields outside the candidates (the window, say) is about the whole request; any
+ * other failure (a 5xx, a timeout, a lost answer) may have been applied and is never split.
+ */
+function isRefusalOfItems(error: unknown): boolean {
+	if (statusOf(error) !== 422) return false;
+	const details = apiErrorDetails(error);
+	if (!Array.isArray(details) || details.length === 0) return true;
+	const paths = details.map((detail) => (isPlainObject(detail) ? detail.path : undefined));
+	return !paths.every((path) => typeof path === 'string' && path !== '' && !path.startsWith('candidate'));
+}
+
+/** The answer of a batch's request, or the service's refusal of it; any other failure is thrown. */
+export async function answerOrRefusal<A>(context: IExecuteFunctions, request: Promise<A>, itemIndex: number): Promise<{ answer: A } | { refused: Refusal }> {
+	return await request.then(
+		(answer) => ({ answer }),
+		(error: unknown) => {
+			if (!isRefusalOfItems(error)) throw asNodeError(context, error, itemIndex);
+			return { refused: { message: (error as Error).message, details: apiErrorDetails(error) } };
+		},
+	);
+}
+
+/** Items of a batch in two halves by a key (items with the same key stay together); none when all share one. */
+export function halvesOf<T>(batch: Batch<T>, keyOf: (item: PreparedItem<T>) => string): Array<Batch<T>> | undefined {
+	const keys = [...new Set(batch.map(keyOf))];
+	if (keys.length < 2) return undefined;
+	const first = new Set(keys.slice(0, Math.ceil(keys.length / 2)));
+	return [batch.filter((item) => first.has(keyOf(item))), batch.filter((item) => !first.has(keyOf(item)))];
+}
+
+/** The failure of one item whose candidate the service refused: the service's message, then who and which item. */
+export function refusedItem(context: IExecuteFunctions, refused: Refusal, emails: string, itemIndex: number) {
+	const message = `${refused.message}: the Interview Service refused ${emails} (item ${itemIndex})`;
+	return failedItem(context, envelopeFailure(context.getNode(), { message, error: refused.details }, itemIndex, '422'), itemIndex);
+}
+
+interface BatchSending<T, A> {
+	batches: Array<Batch<T>>;
+	/** Requests in flight at once. */
+	concurrency: number;
+	memory: RetryMemory;
+	/** What a batch's request sends, as a key: the same content gives the same key. */
+	keyOf: (batch: Batch<T>) => string;
+	send: (batch: Batch<T>) => Promise<A>;
+	/** The parts to send instead, when the answer says the service refused the batch as a whole. */
+	partsOf?: (batch: Batch<T>, answer: A) => Array<Batch<T>> | undefined;
+	/** Each item's outcome from the service's answer. */
+	outcomesOf: (batch: Batch<T>, answer: A) => ItemOutcome[] | Promise<ItemOutcome[]>;
+}
+
+/**
+ * Sends batches, at most `concurrency` requests at a time; a batch that fails fails each of its
+ * items. Each answer is kept in the run's memory before it is used, so a batch answered in an
+ * earlier Retry On Fail attempt is not sent again, and a batch split into parts goes straight to
+ * its parts. When the node does not continue on fail, the first failure stops the run: no further
+ * batch starts, those begun finish (their parts too, and are kept), then it is thrown.
+ */
+export async function dispatchBatches<T, A>(context: IExecuteFunctions, sending: BatchSending<T, A>): Promise<ItemOutcome[]> {
+	const { memory, keyOf } = sending;
+	const stopOnFailure = !context.continueOnFail();
+	const outcomes: ItemOutcome[] = [];
+	// Parts go first, so that a batch begun is finished before the next one starts.
+	const queue = sending.batches.map((batch) => ({ batch, part: false }));
+	let stoppedBy: ItemError | undefined;
+
+	const settle = (batchOutcomes: ItemOutcome[]) => {
+		outcomes.push(...batchOutcomes);
+		const failure = batchOutcomes.find(isFailure);
+		if (stopOnFailure && failure !== undefined) stoppedBy ??= failure.error;
+	};
+
+	const handle = async (batch: Batch<T>) => {
+		const key = keyOf(batch);
+		let answer = memory.answerTo(key) as A | undefined;
+		if (answer === undefined) {
+			try {
+				answer = await sending.send(batch);
+			} catch (error) {
+				settle(batch.map(({ itemIndex }) => failedItem(context, error, itemIndex)));
+				return;
+			}
+			memory.keep(key, answer);
+		}
+		const parts = sending.partsOf?.(batch, answer);
+		if (parts !== undefined) queue.unshift(...parts.map((part) => ({ batch: part, part: true })));
+		else settle(await sending.outcomesOf(batch, answer));
+	};
+
+	const inFlight = new Set<Promise<void>>();
+	const mayStart = () => queue.length > 0 && (stoppedBy === undefined || queue[0].part);
+	while (mayStart() || inFlight.size > 0) {
+		while (inFlight.size < Math.max(1, sending.concurrency) && mayStart()) {
+			const request = handle(queue.shift()!.batch);
+			inFlight.add(request);
+			void request.finally(() => inFlight.delete(request)).catch(() => undefined);
+		}
+		if (inFlight.size > 0) await Promise.race(inFlight);
+	}
+	if (stoppedBy !== undefined) throw stoppedBy;
+	return outcomes;
+}

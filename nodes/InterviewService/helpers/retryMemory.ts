@@ -1,0 +1,39 @@
+import { createHash } from 'crypto';
+
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+/**
+ * What the service already did in this run of the node, for requests that change something each
+ * time they are sent (Create, Invite, Cancel Scheduled). n8n's Retry On Fail runs the node again in
+ * the same execution, with the same node context (`getContext('node')`) and run index, so an
+ * answer kept there is reused instead of sending the request again.
+ */
+export interface RetryMemory {
+	answerTo(key: string): unknown;
+	keep(key: string, answer: unknown): void;
+	forget(): void;
+}
+
+export function rememberedAnswers(context: IExecuteFunctions, scope: string): RetryMemory {
+	const store = context.getContext('node');
+	const runIndex = Number(context.getWorkflowDataProxy(0).$runIndex ?? 0);
+	const slot = `${scope}:run${runIndex}`;
+	return {
+		answerTo: (key) => (store[slot] as IDataObject | undefined)?.[key],
+		keep: (key, answer) => {
+			store[slot] ??= {};
+			(store[slot] as IDataObject)[key] = answer as IDataObject;
+		},
+		forget: () => {
+			delete store[slot];
+		},
+	};
+}
+
+/** For requests that may safely be sent again, and whose answers may hold secrets: keeps nothing. */
+export const NO_MEMORY: RetryMemory = { answerTo: () => undefined, keep: () => {}, forget: () => {} };
+
+/** A short stable key for what a request sends: the same content gives the same key. */
+export function requestKey(content: unknown): string {
+	return createHash('sha256').update(JSON.stringify(content)).digest('base64url');
+}

@@ -1,0 +1,113 @@
+import { chunk, groupBy, dispatchBatches } from '../../../../../nodes/InterviewService/helpers/batches';
+import type { PreparedItem } from '../../../../../nodes/InterviewService/helpers/batches';
+import { failedItem, isFailure } from '../../../../../nodes/InterviewService/helpers/itemOutcomes';
+import { rememberedAnswers } from '../../../../../nodes/InterviewService/helpers/retryMemory';
+import type { RetryMemory } from '../../../../../nodes/InterviewService/helpers/retryMemory';
+import { runOperation } from '../../../../../nodes/InterviewService/actions/router';
+import { mockContext } from '../mockContext';
+
+describe('chunk and groupBy', () => {
+	it('chunks by size', () => {
+		expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+	});
+
+	it('groups by key in first-seen order', () => {
+		expect(groupBy(['a1', 'b1', 'a2'], (value) => value[0])).toEqual([['a1', 'a2'], ['b1']]);
+	});
+});
+
+const batchOf = (itemIndex: number) => [{ itemIndex, request: itemIndex }];
+
+describe('dispatchBatches: what Retry On Fail may send again', () => {
+	it('reuses the answer of a batch sent in an earlier attempt of the same run, and forgets once all succeeded', async () => {
+		const { context } = mockContext({ parameters: {}, items: 3 });
+		const sent: number[] = [];
+		// A batch operation as the router runs it: the router hands over the run's memory and drops it once all succeeded.
+		const attempt = async (failOn?: number) =>
+			await runOperation.call(
+				context,
+				{
+					prepare: (itemIndex: number) => itemIndex,
+					async sendInBatches(prepared: Array<PreparedItem<unknown>>, memory: RetryMemory) {
+						return await dispatchBatches(context, {
+							batches: prepared.map(({ itemIndex }) => batchOf(itemIndex)),
+							concurrency: 2,
+							memory,
+							keyOf: ([{ request }]) => String(request),
+							send: async ([{ request }]) => {
+								sent.push(request);
+								if (request === failOn) throw new Error(`batch ${request} failed`);
+								return { answer: request };
+							},
+							outcomesOf: ([{ itemIndex }], answer) => [{ itemIndex, json: [answer] }],
+						});
+					},
+				},
+				'test',
+			);
+		await expect(attempt(1)).rejects.toThrow('batch 1 failed');
+		const output = await attempt();
+		expect(output.map((item) => item.json)).toEqual([{ answer: 0 }, { answer: 1 }, { answer: 2 }]);
+		expect(sent.filter((batch) => batch === 0)).toHaveLength(1);
+		expect(sent.filter((batch) => batch === 1)).toHaveLength(2);
+		expect(context.getContext('node')).toEqual({});
+	});
+
+	it('keeps at most `concurrency` batches in flight', async () => {
+		const { context } = mockContext({ parameters: {}, items: 1 });
+		let inFlight = 0;
+		let most = 0;
+		await dispatchBatches(context, {
+			batches: [0, 1, 2, 3, 4, 5, 6].map(batchOf),
+			concurrency: 3,
+			memory: rememberedAnswers(context, 'test'),
+			keyOf: ([{ request }]) => String(request),
+			send: async () => {
+				most = Math.max(most, ++inFlight);
+				await new Promise((resolve) => setImmediate(resolve));
+				inFlight--;
+				return {};
+			},
+			outcomesOf: ([{ itemIndex }]) => [{ itemIndex, json: [{}] }],
+		});
+		expect(most).toBe(3);
+	});
+});
+
+describe('dispatchBatches: parts of a refused batch', () => {
+	// The service refuses any request holding "x"; a batch is split in halves until "x" stands alone.
+	const refusing = (context: ReturnType<typeof mockContext>['context'], batches: string[][], concurrency = 1) => {
+		const sent: string[][] = [];
+		const run = dispatchBatches<string, { refused: true } | { ok: true }>(context, {
+			batches: batches.map((letters) => letters.map((request) => ({ itemIndex: request.charCodeAt(0), request }))),
+			concurrency,
+			memory: rememberedAnswers(context, 'parts'),
+			keyOf: (batch) => batch.map(({ request }) => request).join(''),
+			send: async (batch) => {
+				sent.push(batch.map(({ request }) => request));
+				return batch.some(({ request }) => request === 'x') ? { refused: true } : { ok: true };
+			},
+			partsOf: (batch, answer) => ('refused' in answer && batch.length > 1 ? [batch.slice(0, batch.length / 2), batch.slice(batch.length / 2)] : undefined),
+			outcomesOf: (batch, answer) =>
+				batch.map(({ itemIndex, request }) =>
+					'refused' in answer ? failedItem(context, new Error(`refused ${request}`), itemIndex) : { itemIndex, json: [{ request }] },
+				),
+		});
+		return { run, sent };
+	};
+
+	it('sends the parts of a refused batch before the next batch, and under Stop finishes them before it stops', async () => {
+		const { context } = mockContext({ parameters: {}, items: 4 });
+		const { run, sent } = refusing(context, [['a', 'x', 'c', 'd'], ['e', 'f']]);
+		await expect(run).rejects.toThrow('refused x');
+		expect(sent).toEqual([['a', 'x', 'c', 'd'], ['a', 'x'], ['a'], ['x'], ['c', 'd']]);
+	});
+
+	it('with continueOnFail, every other item gets through and only the refused one fails', async () => {
+		const { context } = mockContext({ parameters: {}, items: 4, continueOnFail: true });
+		const { run, sent } = refusing(context, [['a', 'x', 'c', 'd'], ['e', 'f']], 2);
+		const outcomes = await run;
+		expect(outcomes.filter(isFailure).map((outcome) => outcome.error.message)).toEqual(['refused x']);
+		expect(sent.filter((letters) => letters.length === 1 || letters.join() === 'e,f').flat().sort()).toEqual(['a', 'e', 'f', 'x']);
+	});
+});
