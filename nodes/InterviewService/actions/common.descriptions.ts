@@ -23,7 +23,7 @@ export function returnAllOrLimit(displayOptions: IDisplayOptions): INodeProperti
 			description: 'Max number of results to return',
 		},
 		{
-			displayName: `Pages are read ${MAX_PAGE_SIZE} at a time, the largest page size assumed for the service`,
+			displayName: `Reads them all, ${MAX_PAGE_SIZE} at a time`,
 			name: 'pageSizeNotice',
 			type: 'notice',
 			default: '',
