@@ -82,7 +82,7 @@ export const description: INodeProperties[] = [
 		displayName: 'Other Input Fields',
 		name: 'inputFieldNames',
 		type: 'collection',
-		placeholder: 'Rename Field',
+		placeholder: 'Add Input Field',
 		default: {},
 		description: 'Input item fields read for the other candidate fields, when they are not named name, phone, resumeLink and metaData. Absent or empty fields are not sent.',
 		displayOptions: inMode(displayOptions, MAP_AUTOMATICALLY),
