@@ -18,7 +18,7 @@ export class InterviewService implements INodeType {
 		version: 1,
 		// The chosen operation's action in plain words, as the nodes panel lists it (a unit test holds the two equal).
 		subtitle:
-			'={{ ({"access:createLink": "Create an access link", "access:createToken": "Create an access token", "candidate:cancelScheduled": "Cancel scheduled candidates", "candidate:invite": "Invite candidates", "interview:create": "Create an interview", "interview:get": "Get an interview", "interview:getMany": "Get many interviews", "interview:update": "Update an interview", "interview:updateSettings": "Update interview settings", "result:getMany": "Get many results"})[$parameter["resource"] + ":" + $parameter["operation"]] ?? $parameter["operation"] }}',
+			'={{ ({"access:createLink": "Create an access link", "access:createToken": "Create an access token", "candidate:cancelScheduled": "Cancel scheduled candidates", "candidate:forgetInvited": "Forget invited candidates", "candidate:invite": "Invite candidates", "interview:create": "Create an interview", "interview:get": "Get an interview", "interview:getMany": "Get many interviews", "interview:update": "Update an interview", "interview:updateSettings": "Update interview settings", "result:getMany": "Get many results"})[$parameter["resource"] + ":" + $parameter["operation"]] ?? $parameter["operation"] }}',
 		description: 'Create AI-conducted interviews, invite candidates and read their results',
 		defaults: { name: 'Interview Service' },
 		usableAsTool: true,

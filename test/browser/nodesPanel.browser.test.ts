@@ -15,7 +15,7 @@ const APP_DESCRIPTION = 'Run AI-conducted candidate interviews: invite candidate
 /** What the nodes panel lists under each resource: the operations' actions, in n8n's wording. */
 const ACTIONS_BY_RESOURCE = [
 	['Access actions', ['Create an access link', 'Create an access token']],
-	['Candidate actions', ['Cancel scheduled candidates', 'Invite candidates']],
+	['Candidate actions', ['Cancel scheduled candidates', 'Forget invited candidates', 'Invite candidates']],
 	['Interview actions', ['Create an interview', 'Get an interview', 'Get many interviews', 'Update an interview', 'Update interview settings']],
 	['Result actions', ['Get many results']],
 ] as const;
@@ -26,7 +26,7 @@ async function entryNames(panel: Locator): Promise<string[]> {
 }
 
 it(
-	'search finds the node and both triggers by name and by the words a hiring team uses; the entry lists 3 triggers and the 10 actions under their resources',
+	'search finds the node and both triggers by name and by the words a hiring team uses; the entry lists 3 triggers and the 11 actions under their resources',
 	scenario(async ({ page, session }) => {
 		await openNewWorkflow(page, session.n8nUrl);
 		await page.getByRole('button', { name: 'Open nodes panel' }).click();
@@ -48,7 +48,7 @@ it(
 		for (const trigger of ['On any event', 'On cheat probability marked', 'On interview completed']) {
 			await panel.getByText(trigger, { exact: true }).waitFor();
 		}
-		await panel.getByText('Actions (10)').click();
+		await panel.getByText('Actions (11)').click();
 		const listed = await waitForText(async () => await panel.innerText(), (text) => /result actions/i.test(text), 'the action list');
 		// The panel shows the resource headings in capitals (innerText is the text as shown).
 		const lines = listed.split('\n').map((line) => line.trim()).filter((line) => line !== '');
@@ -69,7 +69,7 @@ it(
 		for (const [resource, operations] of [
 			['Interview', ['Create', 'Get', 'Get Many', 'Update', 'Update Settings']],
 			['Access', ['Create Link', 'Create Token']],
-			['Candidate', ['Cancel Scheduled', 'Invite']],
+			['Candidate', ['Cancel Scheduled', 'Forget Invited Candidates', 'Invite']],
 		] as const) {
 			await chooseOption(page, ndv, 'Resource', resource);
 			await parameter(ndv, 'Operation').click();

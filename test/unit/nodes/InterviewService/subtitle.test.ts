@@ -16,7 +16,7 @@ describe('the canvas subtitle', () => {
 				(property.options as Array<{ value: string; action: string }>).map((option) => ({ resource, ...option })),
 			),
 		);
-		expect(pairs).toHaveLength(10);
+		expect(pairs).toHaveLength(11);
 		for (const { resource, value, action } of pairs) expect(subtitleFor(resource, value)).toBe(action);
 		expect(subtitleFor('candidate', 'invite')).toBe('Invite candidates');
 		expect(subtitleFor('result', 'getMany')).toBe('Get many results');
