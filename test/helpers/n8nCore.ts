@@ -22,6 +22,7 @@ import type {
 	INodeParameters,
 	INodeProperties,
 	INodeType,
+	NodeExecutionHint,
 	INodeTypes,
 	IRun,
 	IVersionedNodeType,
@@ -254,6 +255,8 @@ export interface RunNodeResult {
 	outputs: INodeExecutionData[][];
 	/** The node's error when it failed (and continueOnFail was off). */
 	error?: Error & { description?: string; httpCode?: string | null; context?: IDataObject };
+	/** What the node asked n8n to show beside its output (addExecutionHints). */
+	hints: NodeExecutionHint[];
 	credentialsHelper: TestCredentialsHelper;
 }
 
@@ -308,5 +311,5 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const taskData = run.data.resultData.runData[node.name]?.[0];
 	const outputs = (taskData?.data?.main ?? []).map((output) => output ?? []);
 	const error = (taskData?.error ?? run.data.resultData.error) as RunNodeResult['error'];
-	return { items: outputs[0] ?? [], outputs, error, credentialsHelper };
+	return { items: outputs[0] ?? [], outputs, error, hints: taskData?.hints ?? [], credentialsHelper };
 }

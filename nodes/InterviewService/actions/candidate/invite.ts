@@ -334,6 +334,24 @@ function recorder(context: IExecuteFunctions, size: number) {
 	};
 }
 
+/**
+ * The service accepts a window that has already ended, and its links then cannot be used. The
+ * invitations still go out as before (a released run must not start failing); n8n shows the warning
+ * beside the output.
+ */
+function warnOfEndedWindows(context: IExecuteFunctions, prepared: Array<PreparedItem<InviteRequest>>): void {
+	const now = Date.now();
+	const ended = prepared.filter(({ request }) => Date.parse(request.endTime) <= now);
+	if (ended.length === 0) return;
+	const [{ request, itemIndex }] = ended;
+	const items = ended.length === 1 ? `item ${itemIndex}` : `${ended.length} items, the first item ${itemIndex}`;
+	context.addExecutionHints({
+		type: 'warning',
+		location: 'outputPane',
+		message: `The invitation window had already ended (End Time ${request.endTime}) for ${items}: those candidates got links they cannot use. Check Start Time and End Time.`,
+	});
+}
+
 export async function sendInBatches(
 	this: IExecuteFunctions,
 	prepared: Array<PreparedItem<InviteRequest>>,
@@ -344,6 +362,7 @@ export async function sendInBatches(
 	const history = invitedHistoryOf(this, options);
 	const remembered = history.skip ? await rememberedOf(this, [...new Set(prepared.map(keyOfItem))]) : new Set<string>();
 	const toSend = prepared.filter((item) => !remembered.has(keyOfItem(item)));
+	warnOfEndedWindows(this, toSend);
 	const record = history.skip ? recorder(this, history.size) : async (outcomes: ItemOutcome[]) => outcomes;
 	const outcomes = await dispatchBatches(this, {
 		batches: inviteBatches(toSend),

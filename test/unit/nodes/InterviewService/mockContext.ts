@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, NodeExecutionHint } from 'n8n-workflow';
 
 import { runOperation } from '../../../../nodes/InterviewService/actions/router';
 import type { NodeOperation } from '../../../../nodes/InterviewService/actions/router';
@@ -81,6 +81,7 @@ export function mockContext(options: MockOptions) {
 	const processedData = options.processedData ?? new ProcessedDataStore();
 	const store = { workflow: { id: 'unit-workflow', active: false }, node };
 	const warnings: string[] = [];
+	const hints: NodeExecutionHint[] = [];
 	const context = {
 		getNode: () => node,
 		getInputData: () =>
@@ -102,6 +103,7 @@ export function mockContext(options: MockOptions) {
 		},
 		getWorkflow: () => ({ id: store.workflow.id, active: false }),
 		logger: { warn: (message: string) => warnings.push(message) },
+		addExecutionHints: (...added: NodeExecutionHint[]) => hints.push(...added),
 		helpers: {
 			checkProcessedAndRecord: async (items: string[], scope: 'node' | 'workflow', checked: { mode: 'entries'; maxEntries?: number }) =>
 				await processedData.checkProcessedAndRecord(items, scope, store, checked),
@@ -124,7 +126,7 @@ export function mockContext(options: MockOptions) {
 			},
 		},
 	};
-	return { context: context as unknown as IExecuteFunctions, requests, parameterReads, processedData, warnings };
+	return { context: context as unknown as IExecuteFunctions, requests, parameterReads, processedData, warnings, hints };
 }
 
 /** A resource-locator value, as n8n stores the interview picker. */
