@@ -47,6 +47,9 @@ it(
 		await page.keyboard.press('Enter');
 		await chooseOption(page, ndv, 'Candidate Fields', 'Map Automatically');
 		expect(await parameter(ndv, 'Email Field').inputValue()).toBe('email');
+		// Each collection's button says what it adds.
+		await ndv.getByText('Add Input Field', { exact: true }).waitFor();
+		for (const button of ['Add Input Field', 'Add Option', 'Add Request Option']) expect(await ndv.getByText(button, { exact: true }).count()).toBe(1);
 
 		await ndv.getByText('Settings', { exact: true }).click();
 		await chooseOption(page, ndv, 'On Error', 'Continue (using error output)');
