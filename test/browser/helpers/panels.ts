@@ -119,7 +119,9 @@ export async function waitForText(read: () => Promise<string>, accept: (text: st
 			what,
 		);
 	} catch (error) {
-		throw new Error(`${(error as Error).message}; last seen:\n${last}`);
+		const lines = last.split('\n');
+		const shown = lines.length > 12 ? [...lines.slice(0, 10), `… and ${lines.length - 10} more lines (${lines.length} in all)`] : lines;
+		throw new Error(`${(error as Error).message}; last seen:\n${shown.join('\n')}`);
 	}
 }
 
