@@ -16,6 +16,7 @@ import {
 	pickInterview,
 	selectCredential,
 	addInterviewServiceNode,
+	waitForOutputJson,
 	waitForText,
 } from './helpers/panels';
 
@@ -58,17 +59,14 @@ it(
 
 		const output = outputPanel(page);
 		await output.getByText('Success Branch (2 items)').waitFor();
-		await output.getByRole('button', { name: 'JSON' }).or(output.getByText('JSON', { exact: true })).first().click();
-		// The JSON view as shown, its line breaks and indentation folded into single spaces.
-		const shownJson = async () => (await output.innerText()).replace(/\s+/g, ' ');
-		const success = await waitForText(shownJson, (text) => text.includes('preAuthLink'), 'the invited candidates');
+		const success = await waitForOutputJson(page, (json) => json.includes('preAuthLink'), 'the invited candidates');
 		for (const candidate of [CANDIDATES[0], CANDIDATES[2]]) {
 			expect(success).toMatch(new RegExp(`"email": "${candidate.email}", "preAuthLink": "${session.sandboxUrl}/interview/[^"]+\\?token=`));
 		}
 		expect(success).not.toContain('not-an-email');
 
 		await output.getByText('Error Branch (1 item)').click();
-		const failed = await waitForText(shownJson, (text) => text.includes('"error"'), 'the error branch');
+		const failed = await waitForOutputJson(page, (json) => json.includes('"error"'), 'the error branch');
 		// Item 1 (counted from 0, as n8n's expressions do) is the second candidate.
 		expect(failed).toContain('"error": "Email (input field \\"email\\") must be a valid e-mail address (item 1)"');
 

@@ -4,7 +4,7 @@
  * a status item (the default), or the service's message as an error.
  */
 import { useEditor } from './helpers/editor';
-import { addInterviewServiceNode, chooseOption, openNewWorkflow, option, outputPanel, pickInterview, selectCredential, waitForText } from './helpers/panels';
+import { addInterviewServiceNode, chooseOption, openNewWorkflow, option, outputPanel, pickInterview, selectCredential, waitForOutputJson, waitForText } from './helpers/panels';
 
 const { scenario } = useEditor();
 
@@ -25,9 +25,7 @@ it(
 
 		const execute = ndv.getByRole('button', { name: 'Execute step' }).first();
 		await execute.click();
-		const output = outputPanel(page);
-		await output.getByText('JSON', { exact: true }).click();
-		const status = await waitForText(async () => (await output.innerText()).replace(/\s+/g, ' '), (text) => text.includes('resultsReady'), 'the status item');
+		const status = await waitForOutputJson(page, (json) => json.includes('resultsReady'), 'the status item');
 		expect(status).toContain(`"interviewId": "${interviewId}"`);
 		expect(status).toContain('"resultsReady": false');
 		expect(status).toContain('Results are not ready yet');
@@ -39,7 +37,7 @@ it(
 		if (await listed.isVisible()) await listed.click();
 		await chooseOption(page, ndv, 'When Results Are Not Ready', 'Stop With an Error');
 		await execute.click();
-		const failure = await waitForText(async () => await output.innerText(), (text) => !text.includes('resultsReady') && text.includes('Results are not ready yet'), 'the error');
+		const failure = await waitForText(async () => await outputPanel(page).innerText(), (text) => !text.includes('resultsReady') && text.includes('Results are not ready yet'), 'the error');
 		expect(failure).not.toContain('"resultsReady"');
 	}),
 );

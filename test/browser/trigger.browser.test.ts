@@ -6,7 +6,7 @@
 import { pollUntil } from '../../harness/process';
 import { TEST_EVENT_HINT } from '../../nodes/InterviewServiceTrigger/description';
 import { useEditor } from './helpers/editor';
-import { addInterviewServiceNode, openNewWorkflow, outputPanel, pickInterview, selectCredential, waitForText } from './helpers/panels';
+import { addInterviewServiceNode, openNewWorkflow, outputPanel, pickInterview, selectCredential, waitForOutputJson } from './helpers/panels';
 
 const { scenario } = useEditor();
 
@@ -45,9 +45,7 @@ it(
 		expect(borrowed).toContain('secret=');
 
 		await sandbox.post(`/interviews/${interviewId}/complete`, { email: 'grace.browser@example.com', scores: { interviewScore: 91, communicationScore: 88, codingScore: 94 } });
-		const output = outputPanel(page);
-		await output.getByText('JSON', { exact: true }).click();
-		const event = await waitForText(async () => (await output.innerText()).replace(/\s+/g, ' '), (text) => text.includes('grace.browser@example.com'), 'the event in the panel');
+		const event = await waitForOutputJson(page, (json) => json.includes('grace.browser@example.com'), 'the event in the panel');
 		expect(event).toContain(`"interviewId": "${interviewId}"`);
 		expect(event).toContain('"eventKind": "completed"');
 		expect(event).toContain('"interviewScore": 91');

@@ -108,6 +108,20 @@ export async function openSandbox(options: SandboxOptions = {}): Promise<Sandbox
 	return await SandboxRun.start(options);
 }
 
+/** One sandbox for a test file, emptied before each test; call the answer inside a test for the running sandbox. */
+export function useSandboxRun(options: SandboxOptions = {}): () => SandboxRun {
+	let env: SandboxRun | undefined;
+	beforeAll(async () => {
+		env = await openSandbox(options);
+	});
+	afterAll(async () => await env?.close());
+	beforeEach(async () => await env?.control('POST', '/reset'));
+	return () => {
+		if (!env) throw new Error('the sandbox did not start (see beforeAll)');
+		return env;
+	};
+}
+
 /** The interview picker's stored value for an ID. */
 export function interviewById(id: string): INodeParameterResourceLocator {
 	return { __rl: true, mode: 'id', value: id };

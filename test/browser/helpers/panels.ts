@@ -49,6 +49,13 @@ export function outputPanel(page: Page): Locator {
 	return nodePanel(page).getByTestId('output-panel');
 }
 
+/** Switches the output panel to its JSON view and waits until that, as shown (white space folded), satisfies `accept`. */
+export async function waitForOutputJson(page: Page, accept: (json: string) => boolean, what: string): Promise<string> {
+	const output = outputPanel(page);
+	await output.getByText('JSON', { exact: true }).click();
+	return await waitForText(async () => (await output.innerText()).replace(/\s+/g, ' '), accept, what);
+}
+
 export async function selectCredential(page: Page, name = CREDENTIAL_NAME): Promise<void> {
 	await nodePanel(page).getByTestId('node-credentials-select').click();
 	await option(page, name).click();
