@@ -9,6 +9,7 @@ import { expectOk } from '../../harness/owner';
 import { useEditor } from './helpers/editor';
 import {
 	ACTION_NODE_TYPE,
+	addButton,
 	chooseOption,
 	closeNodePanel,
 	outputPanel,
@@ -49,8 +50,8 @@ it(
 		await chooseOption(page, ndv, 'Candidate Fields', 'Map Automatically');
 		expect(await parameter(ndv, 'Email Field').inputValue()).toBe('email');
 		// Each collection's button says what it adds.
-		await ndv.getByText('Add Input Field', { exact: true }).waitFor();
-		for (const button of ['Add Input Field', 'Add Option', 'Add Request Option']) expect(await ndv.getByText(button, { exact: true }).count()).toBe(1);
+		await addButton(ndv, 'Add Input Field').waitFor();
+		for (const button of ['Add Input Field', 'Add Option', 'Add Request Option']) expect(await addButton(ndv, button).count()).toBe(1);
 
 		await ndv.getByText('Settings', { exact: true }).click();
 		await chooseOption(page, ndv, 'On Error', 'Continue (using error output)');

@@ -4,7 +4,7 @@
  * a status item (the default), or the service's message as an error.
  */
 import { useEditor } from './helpers/editor';
-import { addInterviewServiceNode, chooseOption, openNewWorkflow, option, outputPanel, pickInterview, selectCredential, waitForOutputJson, waitForText } from './helpers/panels';
+import { addButton, addInterviewServiceNode, chooseOption, openNewWorkflow, option, outputPanel, pickInterview, selectCredential, waitForOutputJson, waitForText } from './helpers/panels';
 
 const { scenario } = useEditor();
 
@@ -31,7 +31,7 @@ it(
 		expect(status).toContain('Results are not ready yet');
 
 		// With one option in the collection, n8n adds it at once instead of listing it.
-		await ndv.getByText('Add Option', { exact: true }).click();
+		await addButton(ndv, 'Add Option').click();
 		const listed = option(page, 'When Results Are Not Ready');
 		await listed.or(ndv.getByText('When Results Are Not Ready', { exact: true })).first().waitFor();
 		if (await listed.isVisible()) await listed.click();

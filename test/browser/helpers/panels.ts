@@ -34,6 +34,14 @@ export function option(page: Page, name: string): Locator {
 	return page.getByRole('option').filter({ has: page.getByText(name, { exact: true }) });
 }
 
+/**
+ * A collection's add button, by what it says: a button when the collection has one option, else a
+ * drop-down whose placeholder says it.
+ */
+export function addButton(scope: Locator, label: string): Locator {
+	return scope.getByText(label, { exact: true }).or(scope.getByPlaceholder(label, { exact: true }));
+}
+
 /** Picks `name` in the options parameter labelled `label`. */
 export async function chooseOption(page: Page, scope: Locator, label: string, name: string): Promise<void> {
 	await parameter(scope, label).click();
