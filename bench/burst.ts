@@ -17,6 +17,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 
 import type { CredentialImport, N8nInstance, RunData, WorkflowImport } from '../harness/n8n';
+import { InterviewServiceTrigger } from '../nodes/InterviewServiceTrigger/InterviewServiceTrigger.node';
 import { pollUntil, sleep } from '../harness/process';
 import type { NodeSpec } from '../harness/workflow';
 import { TRIGGER_NODE_TYPE, buildWorkflow, interviewById, interviewServiceNode } from '../harness/workflow';
@@ -251,6 +252,8 @@ function triggerWorkflow(interviewId: string, credential: CredentialImport): { w
 	const webhookId = randomUUID();
 	const trigger = {
 		...interviewServiceNode(TRIGGER, { interviewId: interviewById(interviewId), events: ['completed'], options: {} }, credential, TRIGGER_NODE_TYPE),
+		// What a trigger added in the editor gets.
+		typeVersion: new InterviewServiceTrigger().description.defaultVersion ?? 1,
 		webhookId,
 	};
 	return { workflow: buildWorkflow('benchburstours', 'Bench: burst, Interview Service Trigger', [trigger], []), webhookId };
