@@ -17,7 +17,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 
 import type { CredentialImport, N8nInstance, RunData, WorkflowImport } from '../harness/n8n';
-import { InterviewServiceTrigger } from '../nodes/InterviewServiceTrigger/InterviewServiceTrigger.node';
+import { TRIGGER_DEFAULT_VERSION } from '../nodes/InterviewServiceTrigger/description';
 import { pollUntil, sleep } from '../harness/process';
 import type { NodeSpec } from '../harness/workflow';
 import { TRIGGER_NODE_TYPE, buildWorkflow, interviewById, interviewServiceNode } from '../harness/workflow';
@@ -253,7 +253,7 @@ function triggerWorkflow(interviewId: string, credential: CredentialImport): { w
 	const trigger = {
 		...interviewServiceNode(TRIGGER, { interviewId: interviewById(interviewId), events: ['completed'], options: {} }, credential, TRIGGER_NODE_TYPE),
 		// What a trigger added in the editor gets.
-		typeVersion: new InterviewServiceTrigger().description.defaultVersion ?? 1,
+		typeVersion: TRIGGER_DEFAULT_VERSION,
 		webhookId,
 	};
 	return { workflow: buildWorkflow('benchburstours', 'Bench: burst, Interview Service Trigger', [trigger], []), webhookId };
