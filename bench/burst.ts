@@ -26,6 +26,8 @@ export interface BurstSize {
 	deliveries: number;
 	inFlight: number;
 	rounds: number;
+	/** Environment the n8n server got beyond the harness's (shown with the results). */
+	n8nEnv?: Record<string, string>;
 }
 
 export const BURST_SIDES = ['ours', 'Webhook node'] as const;
@@ -384,6 +386,7 @@ function summarise(size: BurstSize, rounds: Map<SideName, BurstRound[]>, loadBef
 		deliveries: size.deliveries,
 		inFlight: size.inFlight,
 		rounds: size.rounds,
+		n8nEnv: size.n8nEnv ?? {},
 		loadBefore,
 		loadAfter,
 		ours,
@@ -411,7 +414,7 @@ export function printBurst(result: BurstResult) {
 	const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
 	console.log('');
 	console.log(
-		`Burst (n8n 2.41.1, one process, SQLite): ${result.deliveries} deliveries at ${result.inFlight} in flight, then redelivered; median of ${result.rounds} interleaved round(s); ${result.at}, ${os.cpus().length} cores, load average before ${load(result.loadBefore)}, after ${load(result.loadAfter)}`,
+		`Burst (n8n 2.41.1, one process, SQLite${Object.keys(result.n8nEnv).length > 0 ? `, ${JSON.stringify(result.n8nEnv)}` : ', default settings'}): ${result.deliveries} deliveries at ${result.inFlight} in flight, then redelivered; median of ${result.rounds} interleaved round(s); ${result.at}, ${os.cpus().length} cores, load average before ${load(result.loadBefore)}, after ${load(result.loadAfter)}`,
 	);
 	console.log('| | Webhook node | Our trigger | Ratio |');
 	console.log('|---|---|---|---|');

@@ -16,6 +16,7 @@
  *   BENCH_ONLY=burst npm run bench:n8n      # only the burst (bench/burst.ts): our trigger beside the Webhook node
  *   BENCH_BURST_N=300 BENCH_BURST_C=25      # the burst's deliveries and how many in flight (CI: 40 at 10)
  *   BENCH_N8N_CPU_PROF=/tmp/prof            # a .cpuprofile of the n8n server (and its CLI commands), written when it stops
+ *   BENCH_N8N_ENV='{"N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE":"true"}'   # more environment for the n8n server
  *
  * Every measured workflow starts with a Code node, so that n8n's task runner, which each
  * `n8n execute` starts beside the workflow, is up before the measured nodes run.
@@ -47,6 +48,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? SIZES.rounds);
 const PAGE_CAP = 50;
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const SERVER_CPU_PROF_DIR = process.env.BENCH_N8N_CPU_PROF;
+/** More environment for the n8n server, as JSON (e.g. its expression engine settings). */
+const N8N_ENV = JSON.parse(process.env.BENCH_N8N_ENV ?? '{}') as Record<string, string>;
 /**
  * Only the scenarios whose name matches (for profiling one of them); the report then lacks the
  * others, and the token-exchange and growth phases run only when their names match too.
@@ -464,7 +467,10 @@ async function main() {
 	const sandbox = new Sandbox(await startSandboxProcess());
 	let n8n: N8nInstance | undefined;
 	try {
-		n8n = await startN8n({ tgz, env: SERVER_CPU_PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${SERVER_CPU_PROF_DIR}` } : undefined });
+		n8n = await startN8n({
+			tgz,
+			env: { ...N8N_ENV, ...(SERVER_CPU_PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${SERVER_CPU_PROF_DIR}` } : {}) },
+		});
 		rmSync(path.dirname(tgz), { recursive: true, force: true });
 		await n8n.setupOwner();
 		const credential = sandboxCredential(sandbox.url);
@@ -660,7 +666,7 @@ async function main() {
 
 		// Phase 4: the burst, our webhook trigger beside n8n's Webhook node.
 		await sandbox.reset();
-		const burst = await runBurst(n8n, sandbox, credential, { ...SIZES.burst, rounds: ROUNDS }, ONLY);
+		const burst = await runBurst(n8n, sandbox, credential, { ...SIZES.burst, rounds: ROUNDS, n8nEnv: N8N_ENV }, ONLY);
 
 		report([...pairs, ...list], growth, tokens, burst, started);
 	} finally {
