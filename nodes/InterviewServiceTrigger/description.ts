@@ -3,6 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import { interviewLocator } from '../shared/interviewLocator';
 import { ANY_EVENT, CHEAT_PROBABILITY_MARKED_EVENT, COMPLETED_EVENT } from './eventKind';
 
+/** The version a trigger added in the editor gets (see the node's `version`). */
+export const TRIGGER_DEFAULT_VERSION = 2;
+
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
