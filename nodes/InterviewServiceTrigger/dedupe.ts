@@ -5,22 +5,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { fieldSources, firstText } from './event';
 
 /**
- * Senders deliver at least once, so the same delivery may arrive again. A repeat starts no
- * second execution. Its key is the event's kind plus the delivery's own id when it has one
- * (`DELIVERY_ID_KEYS`), else the kind plus a hash of the body: two events of different kinds
- * never share a key, and neither do two deliveries that differ in any byte.
- *
- * Where it is kept: the node's workflow static data. n8n loads it from the database for each
- * webhook call and saves it when the node hands over its answer
- * (packages/cli/src/webhooks/live-webhooks.ts, WorkflowStaticDataService.saveStaticData), in
- * regular and in queue mode alike, since `webhook()` always runs on the main (or webhook)
- * process. So the memory survives a restart (see `startWorkflow` in webhook.ts for why the node
- * answers itself). Two copies that arrive at the same moment both read the database before
- * either saves: for those, the process also keeps the keys it is handling right now (see
- * `claimInProcess`). And since n8n writes the whole static data object back when a call ends, a
- * call that loaded it before another call saved its key would write that key away: so every
- * write merges in the keys this process has taken on lately, and all calls of one node hold one
- * shared list, so the call that writes last writes them all (`remember`).
+ * Senders deliver at least once; a repeat starts no second execution. A delivery is known by its
+ * event's kind and its own id, else by a hash of its body. The keys live in the node's workflow
+ * static data, which n8n saves per webhook call (so they survive a restart); copies that arrive
+ * together are caught in the process (`claimInProcess`), and every write merges what this process
+ * took on lately, since n8n writes the whole static data back when a call ends (`remember`).
  */
 
 /** Id fields of a delivery, looked for at the top level and then in the envelope (`data`, `payload`, `object`). */

@@ -2,7 +2,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { pickedInterviewId } from '../shared/interviewLocator';
 import { claimInProcess, deliveryKey, remember, wasSeen } from './dedupe';
-import { normaliseEvent } from './event';
+import { readEvent } from './event';
 import type { NormalisedEvent } from './event';
 import { KIND_LABELS, isSelected } from './eventKind';
 import { resultFields } from './includeResult';
@@ -72,7 +72,7 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 
 	const request = this.getRequestObject();
 	await readUnparsedBody(request);
-	const event = normaliseEvent(request.body, request.rawBody);
+	const event = readEvent(request.body, request.rawBody);
 	const watched = pickedInterviewId(this) ?? '';
 	// Answered 200, so the sender stops retrying: a copied config or a forwarded event is no error here.
 	if (event.interviewId !== undefined && watched !== '' && event.interviewId !== watched) {
