@@ -166,14 +166,16 @@ function shippedWorkflow(file: string, id: string, values: Record<string, string
 	return { id, ...(JSON.parse(text) as Omit<WorkflowImport, 'id'>) };
 }
 
-const candidatesCode = (count: number): NodeSpec => ({
-	name: 'Candidates',
-	type: 'n8n-nodes-base.code',
-	typeVersion: 2,
-	parameters: {
-		jsCode: `return Array.from({ length: ${count} }, (_, i) => ({ json: { email: \`bench\${i}@example.com\`, name: \`Bench Candidate \${i}\` } }));`,
-	},
-});
+/** `count` candidates; `fresh` gives each execution its own e-mails (for Skip Candidates Already Invited, which remembers them). */
+const candidatesCode = (count: number, fresh = false): NodeSpec => {
+	const email = fresh ? '`bench${$execution.id}-${i}@example.com`' : '`bench${i}@example.com`';
+	return {
+		name: 'Candidates',
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		parameters: { jsCode: `return Array.from({ length: ${count} }, (_, i) => ({ json: { email: ${email}, name: \`Bench Candidate \${i}\` } }));` },
+	};
+};
 
 const webhookNode = (pathName: string): NodeSpec => ({
 	name: 'Webhook',
@@ -515,6 +517,15 @@ async function main() {
 				expectRequests: inviteBatches,
 			}),
 			scenario({
+				name: `invite-${SIZES.invite} ours (map automatically, skip already invited)`,
+				what: 'Candidate → Invite, Map Automatically, Options → Skip Candidates Already Invited on: new candidates each run, looked up in and recorded to n8n\'s processed-data store',
+				workflowId: 'benchinviteskip',
+				measured: ['Interview Service'],
+				output: 'Interview Service',
+				expectItems: SIZES.invite,
+				expectRequests: inviteBatches,
+			}),
+			scenario({
 				name: `invite-${SIZES.invite} HTTP Request`,
 				what: 'HTTP Request node, one POST access-links per item, token from a Get Token node (bench/workflows/http-invite.json)',
 				workflowId: 'benchinvitehttp',
@@ -570,10 +581,10 @@ async function main() {
 			});
 			seeded.invite = interviewIds[0];
 			seeded.export = await sandbox.interviewWithResults('Bench export', SIZES.export);
-			const ourInvite = (id: string, parameters: Record<string, unknown>) =>
+			const ourInvite = (id: string, parameters: Record<string, unknown>, fresh = false) =>
 				chainWorkflow(id, `Bench: ${id}`, [
 					manualTrigger(),
-					candidatesCode(SIZES.invite),
+					candidatesCode(SIZES.invite, fresh),
 					interviewServiceNode(
 						'Interview Service',
 						{ resource: 'candidate', operation: 'invite', interviewId: interviewById(seeded.invite), ...WINDOW, ...parameters },
@@ -584,6 +595,7 @@ async function main() {
 				ourInvite('benchinviteexpr', { email: '={{ $json.email }}', additionalFields: { name: '={{ $json.name }}' } }),
 				ourInvite('benchinvitecomputed', { email: '={{ $json.email.toLowerCase() }}', additionalFields: { name: '={{ $json.name.trim() }}' } }),
 				ourInvite('benchinviteauto', { mappingMode: 'autoMapInputData' }),
+				ourInvite('benchinviteskip', { mappingMode: 'autoMapInputData', options: { skipAlreadyInvited: true } }, true),
 				shippedWorkflow('http-invite.json', 'benchinvitehttp', fill(seeded.invite)),
 				ourExport('benchexportours', seeded.export, credential),
 				shippedWorkflow('http-export.json', 'benchexporthttp', fill(seeded.export)),
@@ -694,13 +706,15 @@ function goalTable(rows: Row[]) {
 	const measures = [
 		{ measure: `Invite ${SIZES.invite.toLocaleString('en-US')} with Map Automatically`, raw: invite('raw fetch loop'), http: invite('HTTP Request'), ours: invite('ours (map automatically)') },
 		{ measure: `Invite ${SIZES.invite.toLocaleString('en-US')}, Map Each Field Manually (email and name as expressions)`, raw: invite('raw fetch loop'), http: invite('HTTP Request'), ours: invite('ours (expressions)') },
+		{ measure: `Invite ${SIZES.invite.toLocaleString('en-US')} with Map Automatically and Skip Candidates Already Invited`, raw: invite('raw fetch loop'), http: invite('HTTP Request'), ours: invite('ours (map automatically, skip already invited)') },
 		{ measure: `Export ${SIZES.export.toLocaleString('en-US')} results (Return All)`, raw: exportRow('raw fetch loop'), http: exportRow('HTTP Request'), ours: exportRow('ours') },
 		{ measure: `Requests to list ${SIZES.interviews} interviews (page cap ${PAGE_CAP})`, raw: list('raw fetch loop'), http: list('HTTP Request'), ours: list('ours') },
 	].map((row) => ({ ...row, vsHttp: ratio(row.ours, row.http), vsRaw: ratio(row.ours, row.raw) }));
-	const [auto, expressions, exported, listed] = measures;
+	const [auto, expressions, skipping, exported, listed] = measures;
 	const goals = [
 		{ goal: '≤ 0.10× HTTP', verdict: verdict([[auto.vsHttp, 0.1]]) },
 		{ goal: '≤ 0.35× HTTP', verdict: verdict([[expressions.vsHttp, 0.35]]) },
+		{ goal: '≤ 0.10× HTTP', verdict: verdict([[skipping.vsHttp, 0.1]]) },
 		{ goal: '≤ 0.50× HTTP and ≤ 3× raw', verdict: verdict([[exported.vsHttp, 0.5], [exported.vsRaw, 3]]) },
 		{ goal: '≤ 4 requests', verdict: verdict([[listed.ours?.requests ?? Number.NaN, 4]]) },
 	];
