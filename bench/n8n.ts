@@ -5,7 +5,7 @@
  * own `executionTime` from the run data, peak RSS is the `n8n execute` process's (GNU time %M).
  * Scenarios are interleaved round by round. Prints min / median / max and the ratios, and writes
  * bench/results/n8n-latest.json. Exit code 1 only when a run breaks (error, wrong item or request
- * count), never on timing.
+ * count, a burst delivery missing, duplicated or rerun), never on timing.
  *
  *   npm run bench:n8n                  # 5 rounds, 1,000 invites, 10,000 results, growth 10k/25k/50k
  *   npm run bench:n8n -- --ci          # 1 round, small sizes (CI: proves the benchmark still runs)
@@ -13,6 +13,10 @@
  *   BENCH_CPU_PROF=/tmp/prof npm run bench:n8n   # a .cpuprofile of every n8n execute process
  *   BENCH_ONLY='export-10000 ours' npm run bench:n8n   # only the matching scenarios (e.g. to profile one)
  *   BENCH_RUNNER_BOOT=1 npm run bench:n8n   # measure while n8n's task runner starts (see afterRunnerReady)
+ *   BENCH_ONLY=burst npm run bench:n8n      # only the burst (bench/burst.ts): our trigger beside the Webhook node
+ *   BENCH_BURST_N=300 BENCH_BURST_C=25      # the burst's deliveries and how many in flight (CI: 40 at 10)
+ *   BENCH_N8N_CPU_PROF=/tmp/prof            # a .cpuprofile of the n8n server (and its CLI commands), written when it stops
+ *   BENCH_N8N_ENV='{"N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE":"true"}'   # more environment for the n8n server
  *
  * Every measured workflow starts with a Code node, so that n8n's task runner, which each
  * `n8n execute` starts beside the workflow, is up before the measured nodes run.
@@ -26,6 +30,8 @@ import type { N8nInstance, RunData, WorkflowImport } from '../harness/n8n';
 import { PAGE_CONCURRENCY } from '../nodes/shared/transport/pagination';
 import { n8nEnv, parseCliJson, startN8n } from '../harness/n8n';
 import { packPackage } from '../harness/pack';
+import { printBurst, runBurst } from './burst';
+import type { BurstResult } from './burst';
 import { freePort, pollUntil, spawnGroup, stopGroup, tail, withTimeout } from '../harness/process';
 import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process';
 import type { NodeSpec } from '../harness/workflow';
@@ -33,17 +39,23 @@ import { buildWorkflow, chainWorkflow, interviewById, interviewServiceNode, item
 
 const CI = process.argv.includes('--ci') || process.env.BENCH_CI === '1';
 const SIZES = CI
-	? { rounds: 1, invite: 100, export: 1_000, interviews: 137, growth: [500, 1_000, 2_000], tokenExecutions: 3 }
-	: { rounds: 5, invite: 1_000, export: 10_000, interviews: 137, growth: [10_000, 25_000, 50_000], tokenExecutions: 20 };
+	? { rounds: 1, invite: 100, export: 1_000, interviews: 137, growth: [500, 1_000, 2_000], tokenExecutions: 3, burst: { deliveries: 40, inFlight: 10 } }
+	: { rounds: 5, invite: 1_000, export: 10_000, interviews: 137, growth: [10_000, 25_000, 50_000], tokenExecutions: 20, burst: { deliveries: 300, inFlight: 25 } };
+if (process.env.BENCH_BURST_N) SIZES.burst.deliveries = Number(process.env.BENCH_BURST_N);
+if (process.env.BENCH_BURST_C) SIZES.burst.inFlight = Number(process.env.BENCH_BURST_C);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? SIZES.rounds);
 /** The sandbox's page cap: a page of 100 asked comes back with 50. */
 const PAGE_CAP = 50;
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
+const SERVER_CPU_PROF_DIR = process.env.BENCH_N8N_CPU_PROF;
+/** More environment for the n8n server, as JSON (e.g. its expression engine settings). */
+const N8N_ENV = JSON.parse(process.env.BENCH_N8N_ENV ?? '{}') as Record<string, string>;
 /**
  * Only the scenarios whose name matches (for profiling one of them); the report then lacks the
  * others, and the token-exchange and growth phases run only when their names match too.
  */
 const ONLY = new RegExp(process.env.BENCH_ONLY ?? '');
+const isWanted = (current: { name: string }) => ONLY.test(current.name);
 const TOKEN_PHASE = 'token exchanges';
 const CLIENT = { clientId: 'demo-client', apiKey: 'demo-api-key' };
 const EXECUTE_TIMEOUT_MS = 600_000;
@@ -154,14 +166,16 @@ function shippedWorkflow(file: string, id: string, values: Record<string, string
 	return { id, ...(JSON.parse(text) as Omit<WorkflowImport, 'id'>) };
 }
 
-const candidatesCode = (count: number): NodeSpec => ({
-	name: 'Candidates',
-	type: 'n8n-nodes-base.code',
-	typeVersion: 2,
-	parameters: {
-		jsCode: `return Array.from({ length: ${count} }, (_, i) => ({ json: { email: \`bench\${i}@example.com\`, name: \`Bench Candidate \${i}\` } }));`,
-	},
-});
+/** `count` candidates; `fresh` gives each execution its own e-mails (for Skip Candidates Already Invited, which remembers them). */
+const candidatesCode = (count: number, fresh = false): NodeSpec => {
+	const email = fresh ? '`bench${$execution.id}-${i}@example.com`' : '`bench${i}@example.com`';
+	return {
+		name: 'Candidates',
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		parameters: { jsCode: `return Array.from({ length: ${count} }, (_, i) => ({ json: { email: ${email}, name: \`Bench Candidate \${i}\` } }));` },
+	};
+};
 
 const webhookNode = (pathName: string): NodeSpec => ({
 	name: 'Webhook',
@@ -360,7 +374,7 @@ function ourExport(id: string, interviewId: string, credential: ReturnType<typeo
 
 async function runRounds(n8n: N8nInstance, sandbox: Sandbox, scenarios: Scenario[], label: string) {
 	for (let round = 1; round <= ROUNDS; round++) {
-		for (const current of scenarios.filter((candidate) => ONLY.test(candidate.name))) {
+		for (const current of scenarios.filter(isWanted)) {
 			const measurement = current.raw ? await measureRaw(sandbox, current) : await measureInN8n(n8n, sandbox, current);
 			if (measurement.items !== current.expectItems) {
 				throw new Error(`${current.name}: expected ${current.expectItems} items, got ${measurement.items}`);
@@ -450,11 +464,15 @@ function summary(current: Scenario) {
 async function main() {
 	const started = Date.now();
 	if (CPU_PROF_DIR) mkdirSync(CPU_PROF_DIR, { recursive: true });
+	if (SERVER_CPU_PROF_DIR) mkdirSync(SERVER_CPU_PROF_DIR, { recursive: true });
 	const tgz = await packPackage();
 	const sandbox = new Sandbox(await startSandboxProcess());
 	let n8n: N8nInstance | undefined;
 	try {
-		n8n = await startN8n({ tgz });
+		n8n = await startN8n({
+			tgz,
+			env: { ...N8N_ENV, ...(SERVER_CPU_PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${SERVER_CPU_PROF_DIR}` } : {}) },
+		});
 		rmSync(path.dirname(tgz), { recursive: true, force: true });
 		await n8n.setupOwner();
 		const credential = sandboxCredential(sandbox.url);
@@ -467,32 +485,9 @@ async function main() {
 			ITEM_COUNT: String(SIZES.invite),
 		});
 
-		// Phase 1: the pairs, on a sandbox holding only their data.
-		await sandbox.reset();
-		const { interviewIds } = await sandbox.control<{ interviewIds: string[] }>('POST', '/seed', {
-			interviews: [{ interviewName: 'Bench invite', status: 'published' }],
-		});
-		const inviteId = interviewIds[0];
-		const exportId = await sandbox.interviewWithResults('Bench export', SIZES.export);
+		// Phase 1: the pairs, on a sandbox holding only their data (seeded only when a pair or the token phase is wanted).
+		const seeded = { invite: '', export: '' };
 		const inviteBatches = Math.ceil(SIZES.invite / 100);
-		const ourInvite = (id: string, parameters: Record<string, unknown>) =>
-			chainWorkflow(id, `Bench: ${id}`, [
-				manualTrigger(),
-				candidatesCode(SIZES.invite),
-				interviewServiceNode(
-					'Interview Service',
-					{ resource: 'candidate', operation: 'invite', interviewId: interviewById(inviteId), ...WINDOW, ...parameters },
-					credential,
-				),
-			]);
-		await importMeasured(n8n, [
-			ourInvite('benchinviteexpr', { email: '={{ $json.email }}', additionalFields: { name: '={{ $json.name }}' } }),
-			ourInvite('benchinvitecomputed', { email: '={{ $json.email.toLowerCase() }}', additionalFields: { name: '={{ $json.name.trim() }}' } }),
-			ourInvite('benchinviteauto', { mappingMode: 'autoMapInputData' }),
-			shippedWorkflow('http-invite.json', 'benchinvitehttp', fill(inviteId)),
-			ourExport('benchexportours', exportId, credential),
-			shippedWorkflow('http-export.json', 'benchexporthttp', fill(exportId)),
-		]);
 		const pairs = [
 			scenario({
 				name: `invite-${SIZES.invite} ours (expressions)`,
@@ -522,6 +517,15 @@ async function main() {
 				expectRequests: inviteBatches,
 			}),
 			scenario({
+				name: `invite-${SIZES.invite} ours (map automatically, skip already invited)`,
+				what: 'Candidate → Invite, Map Automatically, Options → Skip Candidates Already Invited on: new candidates each run, looked up in and recorded to n8n\'s processed-data store',
+				workflowId: 'benchinviteskip',
+				measured: ['Interview Service'],
+				output: 'Interview Service',
+				expectItems: SIZES.invite,
+				expectRequests: inviteBatches,
+			}),
+			scenario({
 				name: `invite-${SIZES.invite} HTTP Request`,
 				what: 'HTTP Request node, one POST access-links per item, token from a Get Token node (bench/workflows/http-invite.json)',
 				workflowId: 'benchinvitehttp',
@@ -538,7 +542,7 @@ async function main() {
 				output: '',
 				expectItems: SIZES.invite,
 				expectRequests: inviteBatches,
-				raw: rawInviteLoop(sandbox, inviteId, SIZES.invite),
+				raw: async () => await rawInviteLoop(sandbox, seeded.invite, SIZES.invite)(),
 			}),
 			scenario({
 				name: `export-${SIZES.export} ours`,
@@ -566,25 +570,42 @@ async function main() {
 				output: '',
 				expectItems: SIZES.export,
 				expectRequests: pagesOf(SIZES.export),
-				raw: rawPageWalk(sandbox, `/api/v1/interview/${exportId}/results`, (rows) => rows.length === 0),
+				raw: async () => await rawPageWalk(sandbox, `/api/v1/interview/${seeded.export}/results`, (rows) => rows.length === 0)(),
 			}),
 		];
-		console.log(`Pairs: ${ROUNDS} rounds, interleaved; sandbox page cap ${PAGE_CAP}`);
-		await runRounds(n8n, sandbox, pairs, 'pairs');
-		const tokens = ONLY.test(TOKEN_PHASE) ? await tokenExchanges(n8n, sandbox, credential, exportId) : undefined;
+		let tokens: Awaited<ReturnType<typeof tokenExchanges>> | undefined;
+		if (pairs.some(isWanted) || ONLY.test(TOKEN_PHASE)) {
+			await sandbox.reset();
+			const { interviewIds } = await sandbox.control<{ interviewIds: string[] }>('POST', '/seed', {
+				interviews: [{ interviewName: 'Bench invite', status: 'published' }],
+			});
+			seeded.invite = interviewIds[0];
+			seeded.export = await sandbox.interviewWithResults('Bench export', SIZES.export);
+			const ourInvite = (id: string, parameters: Record<string, unknown>, fresh = false) =>
+				chainWorkflow(id, `Bench: ${id}`, [
+					manualTrigger(),
+					candidatesCode(SIZES.invite, fresh),
+					interviewServiceNode(
+						'Interview Service',
+						{ resource: 'candidate', operation: 'invite', interviewId: interviewById(seeded.invite), ...WINDOW, ...parameters },
+						credential,
+					),
+				]);
+			await importMeasured(n8n, [
+				ourInvite('benchinviteexpr', { email: '={{ $json.email }}', additionalFields: { name: '={{ $json.name }}' } }),
+				ourInvite('benchinvitecomputed', { email: '={{ $json.email.toLowerCase() }}', additionalFields: { name: '={{ $json.name.trim() }}' } }),
+				ourInvite('benchinviteauto', { mappingMode: 'autoMapInputData' }),
+				ourInvite('benchinviteskip', { mappingMode: 'autoMapInputData', options: { skipAlreadyInvited: true } }, true),
+				shippedWorkflow('http-invite.json', 'benchinvitehttp', fill(seeded.invite)),
+				ourExport('benchexportours', seeded.export, credential),
+				shippedWorkflow('http-export.json', 'benchexporthttp', fill(seeded.export)),
+			]);
+			console.log(`Pairs: ${ROUNDS} rounds, interleaved; sandbox page cap ${PAGE_CAP}`);
+			await runRounds(n8n, sandbox, pairs, 'pairs');
+			if (ONLY.test(TOKEN_PHASE)) tokens = await tokenExchanges(n8n, sandbox, credential, seeded.export);
+		}
 
 		// Phase 2: a short list, on a sandbox holding only its interviews: the requests it costs.
-		await sandbox.reset();
-		await sandbox.control('POST', '/seed', {
-			interviews: Array.from({ length: SIZES.interviews }, (_, i) => ({ interviewName: `Bench list ${i}`, status: 'published' })),
-		});
-		await importMeasured(n8n, [
-			chainWorkflow('benchlistours', 'Bench: benchlistours', [
-				manualTrigger(),
-				interviewServiceNode('Interview Service', { resource: 'interview', operation: 'getMany', returnAll: true, filters: {} }, credential),
-			]),
-			shippedWorkflow('http-list-interviews.json', 'benchlisthttp', fill('')),
-		]);
 		const list = [
 			scenario({
 				name: `list-${SIZES.interviews} ours`,
@@ -616,8 +637,21 @@ async function main() {
 				raw: rawPageWalk(sandbox, '/api/v1/interview/get-interviews', (rows) => rows.length < PAGE_CAP),
 			}),
 		];
-		console.log(`List: ${ROUNDS} rounds, interleaved`);
-		await runRounds(n8n, sandbox, list, 'list');
+		if (list.some(isWanted)) {
+			await sandbox.reset();
+			await sandbox.control('POST', '/seed', {
+				interviews: Array.from({ length: SIZES.interviews }, (_, i) => ({ interviewName: `Bench list ${i}`, status: 'published' })),
+			});
+			await importMeasured(n8n, [
+				chainWorkflow('benchlistours', 'Bench: benchlistours', [
+					manualTrigger(),
+					interviewServiceNode('Interview Service', { resource: 'interview', operation: 'getMany', returnAll: true, filters: {} }, credential),
+				]),
+				shippedWorkflow('http-list-interviews.json', 'benchlisthttp', fill('')),
+			]);
+			console.log(`List: ${ROUNDS} rounds, interleaved`);
+			await runRounds(n8n, sandbox, list, 'list');
+		}
 
 		// Phase 3: growth, on a sandbox holding the three lists.
 		await sandbox.reset();
@@ -637,10 +671,16 @@ async function main() {
 				}),
 			);
 		}
-		console.log(`Growth: ${ROUNDS} rounds, interleaved`);
-		await runRounds(n8n, sandbox, growth, 'growth');
+		if (growth.length > 0) {
+			console.log(`Growth: ${ROUNDS} rounds, interleaved`);
+			await runRounds(n8n, sandbox, growth, 'growth');
+		}
 
-		report([...pairs, ...list], growth, tokens, started);
+		// Phase 4: the burst, our webhook trigger beside n8n's Webhook node.
+		await sandbox.reset();
+		const burst = await runBurst(n8n, sandbox, credential, { ...SIZES.burst, rounds: ROUNDS, n8nEnv: N8N_ENV }, ONLY);
+
+		report([...pairs, ...list], growth, tokens, burst, started);
 	} finally {
 		await n8n?.stop();
 		await sandbox.process.stop();
@@ -666,13 +706,15 @@ function goalTable(rows: Row[]) {
 	const measures = [
 		{ measure: `Invite ${SIZES.invite.toLocaleString('en-US')} with Map Automatically`, raw: invite('raw fetch loop'), http: invite('HTTP Request'), ours: invite('ours (map automatically)') },
 		{ measure: `Invite ${SIZES.invite.toLocaleString('en-US')}, Map Each Field Manually (email and name as expressions)`, raw: invite('raw fetch loop'), http: invite('HTTP Request'), ours: invite('ours (expressions)') },
+		{ measure: `Invite ${SIZES.invite.toLocaleString('en-US')} with Map Automatically and Skip Candidates Already Invited`, raw: invite('raw fetch loop'), http: invite('HTTP Request'), ours: invite('ours (map automatically, skip already invited)') },
 		{ measure: `Export ${SIZES.export.toLocaleString('en-US')} results (Return All)`, raw: exportRow('raw fetch loop'), http: exportRow('HTTP Request'), ours: exportRow('ours') },
 		{ measure: `Requests to list ${SIZES.interviews} interviews (page cap ${PAGE_CAP})`, raw: list('raw fetch loop'), http: list('HTTP Request'), ours: list('ours') },
 	].map((row) => ({ ...row, vsHttp: ratio(row.ours, row.http), vsRaw: ratio(row.ours, row.raw) }));
-	const [auto, expressions, exported, listed] = measures;
+	const [auto, expressions, skipping, exported, listed] = measures;
 	const goals = [
 		{ goal: '≤ 0.10× HTTP', verdict: verdict([[auto.vsHttp, 0.1]]) },
 		{ goal: '≤ 0.35× HTTP', verdict: verdict([[expressions.vsHttp, 0.35]]) },
+		{ goal: '≤ 0.10× HTTP', verdict: verdict([[skipping.vsHttp, 0.1]]) },
 		{ goal: '≤ 0.50× HTTP and ≤ 3× raw', verdict: verdict([[exported.vsHttp, 0.5], [exported.vsRaw, 3]]) },
 		{ goal: '≤ 4 requests', verdict: verdict([[listed.ours?.requests ?? Number.NaN, 4]]) },
 	];
@@ -696,17 +738,25 @@ function goalTable(rows: Row[]) {
 	}));
 }
 
-function report(pairs: Scenario[], growth: Scenario[], tokens: { executions: number; ours: number; http: number } | undefined, started: number) {
+function report(
+	pairs: Scenario[],
+	growth: Scenario[],
+	tokens: { executions: number; ours: number; http: number } | undefined,
+	burst: BurstResult | undefined,
+	started: number,
+) {
 	const rows = [...pairs, ...growth].filter((current) => current.runs.length > 0).map(summary);
-	console.log('');
-	console.log(
-		`n8n 2.41.1 (n8n execute), ${ROUNDS} rounds interleaved, page cap ${PAGE_CAP}, ${RUNNER_BOOT ? 'measured while the task runner starts (BENCH_RUNNER_BOOT=1)' : 'after the task runner is up'}, ${new Date().toISOString()}, ${os.cpus().length} cores`,
-	);
-	console.log('| Scenario | node ms min / median / max | requests | peak RSS MB (median) |');
-	console.log('|---|---|---|---|');
-	for (const row of rows) {
-		const rss = row.name.includes('raw fetch') ? '–' : String(row.peakRssMb.median);
-		console.log(`| ${row.name} | ${row.nodeMs.min} / ${row.nodeMs.median} / ${row.nodeMs.max} | ${row.requests} | ${rss} |`);
+	if (rows.length > 0) {
+		console.log('');
+		console.log(
+			`n8n 2.41.1 (n8n execute), ${ROUNDS} rounds interleaved, page cap ${PAGE_CAP}, ${RUNNER_BOOT ? 'measured while the task runner starts (BENCH_RUNNER_BOOT=1)' : 'after the task runner is up'}, ${new Date().toISOString()}, ${os.cpus().length} cores`,
+		);
+		console.log('| Scenario | node ms min / median / max | requests | peak RSS MB (median) |');
+		console.log('|---|---|---|---|');
+		for (const row of rows) {
+			const rss = row.name.includes('raw fetch') ? '–' : String(row.peakRssMb.median);
+			console.log(`| ${row.name} | ${row.nodeMs.min} / ${row.nodeMs.median} / ${row.nodeMs.max} | ${row.requests} | ${rss} |`);
+		}
 	}
 	const growthRows = growth.filter((current) => current.runs.length > 0).map(summary);
 	const perThousand = growthRows.map((row) => ({ size: row.items, msPer1000: Math.round((row.nodeMs.median / row.items) * 1000 * 10) / 10, peakRssMb: row.peakRssMb.median }));
@@ -716,15 +766,19 @@ function report(pairs: Scenario[], growth: Scenario[], tokens: { executions: num
 	if (tokens) {
 		console.log(`Token exchanges over ${tokens.executions} executions: ours ${tokens.ours}, HTTP Request ${tokens.http}  (goal 1: ${tokens.ours === 1 ? 'met' : 'NOT met'})`);
 	}
-	console.log('');
-	console.log('Issue 17 (node time, median of the rounds; ratios median ÷ median, below 1 = ours faster):');
-	const goals = goalTable(rows);
+	let goals: ReturnType<typeof goalTable> | undefined;
+	if (rows.length > 0) {
+		console.log('');
+		console.log('Issue 17 (node time, median of the rounds; ratios median ÷ median, below 1 = ours faster):');
+		goals = goalTable(rows);
+	}
+	if (burst) printBurst(burst);
 	const file = path.join(__dirname, 'results', CI ? 'n8n-ci.json' : 'n8n-latest.json');
 	mkdirSync(path.dirname(file), { recursive: true });
 	writeFileSync(
 		file,
 		JSON.stringify(
-			{ at: new Date().toISOString(), n8n: '2.41.1', ci: CI, runnerBoot: RUNNER_BOOT, rounds: ROUNDS, pageCap: PAGE_CAP, cores: os.cpus().length, durationS: Math.round((Date.now() - started) / 1000), goals, growth: perThousand, tokens, scenarios: rows },
+			{ at: new Date().toISOString(), n8n: '2.41.1', ci: CI, runnerBoot: RUNNER_BOOT, rounds: ROUNDS, pageCap: PAGE_CAP, cores: os.cpus().length, durationS: Math.round((Date.now() - started) / 1000), goals, growth: perThousand, tokens, burst, scenarios: rows },
 			null,
 			2,
 		),

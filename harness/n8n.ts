@@ -50,6 +50,8 @@ export interface N8nInstance {
 	userFolder: string;
 	/** The main process's log. */
 	logFile: string;
+	/** The main process's id, which is also its process group's (the task runner is in the group). */
+	readonly pid: number | undefined;
 	runtime: Runtime;
 	/** Queue mode: the workers sharing the main process's user folder, database and Redis; empty otherwise. */
 	workers: N8nWorker[];
@@ -422,6 +424,9 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		url,
 		userFolder,
 		logFile,
+		get pid() {
+			return server.child.pid;
+		},
 		runtime,
 		workers,
 		rest,

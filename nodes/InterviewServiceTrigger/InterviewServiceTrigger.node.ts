@@ -2,7 +2,7 @@ import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchInterviews } from '../shared/interviewLocator';
-import { triggerProperties } from './description';
+import { TRIGGER_DEFAULT_VERSION, triggerProperties } from './description';
 import { createWebhook, deleteWebhook, webhookExists } from './lifecycle';
 import { receiveEvent } from './webhook';
 
@@ -12,7 +12,11 @@ export class InterviewServiceTrigger implements INodeType {
 		name: 'interviewServiceTrigger',
 		icon: { light: 'file:../../icons/interviewService.svg', dark: 'file:../../icons/interviewService.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2 has the same parameters and behaviour. n8n spends an expression evaluation on every
+		// call to a version 1 webhook node (for the Webhook node's old Binary Data option; 2.41:
+		// webhook-helpers.ts, parseRequestBody), in a V8 isolate of its own unless n8n already holds one.
+		version: [1, TRIGGER_DEFAULT_VERSION],
+		defaultVersion: TRIGGER_DEFAULT_VERSION,
 		subtitle:
 			'={{$parameter["events"].includes("*") ? "Any event" : $parameter["events"].length > 1 ? "Interview completed, cheat probability marked" : $parameter["events"].includes("cheatProbabilityMarked") ? "Cheat probability marked" : "Interview completed"}}',
 		// n8n's nodes panel shows this for the app's one entry (the action node merged with its trigger), so it speaks for both.

@@ -5,22 +5,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { fieldSources, firstText } from './event';
 
 /**
- * Senders deliver at least once, so the same delivery may arrive again. A repeat starts no
- * second execution. Its key is the event's kind plus the delivery's own id when it has one
- * (`DELIVERY_ID_KEYS`), else the kind plus a hash of the body: two events of different kinds
- * never share a key, and neither do two deliveries that differ in any byte.
- *
- * Where it is kept: the node's workflow static data. n8n loads it from the database for each
- * webhook call and saves it when the node hands over its answer
- * (packages/cli/src/webhooks/live-webhooks.ts, WorkflowStaticDataService.saveStaticData), in
- * regular and in queue mode alike, since `webhook()` always runs on the main (or webhook)
- * process. So the memory survives a restart (see `startWorkflow` in webhook.ts for why the node
- * answers itself). Two copies that arrive at the same moment both read the database before
- * either saves: for those, the process also keeps the keys it is handling right now (see
- * `claimInProcess`). And since n8n writes the whole static data object back when a call ends, a
- * call that loaded it before another call saved its key would write that key away: so every
- * write merges in the keys this process has taken on lately, and all calls of one node hold one
- * shared list, so the call that writes last writes them all (`remember`).
+ * Senders deliver at least once; a repeat starts no second execution. A delivery is known by its
+ * event's kind and its own id, else by a hash of its body. The keys live in the node's workflow
+ * static data, which n8n saves per webhook call (so they survive a restart); copies that arrive
+ * together are caught in the process (`claimInProcess`), and every write merges what this process
+ * took on lately, since n8n writes the whole static data back when a call ends (`remember`).
  */
 
 /** Id fields of a delivery, looked for at the top level and then in the envelope (`data`, `payload`, `object`). */
@@ -60,49 +49,92 @@ export function deliveryKey(eventType: string | undefined, event: IDataObject | 
 	return { key: `h${digest(`${kind}body:${raw}`)}` };
 }
 
-type Seen = Array<[key: string, at: number]>;
+type Entry = [key: string, at: number];
+type Seen = Entry[];
 
-function seenIn(staticData: IDataObject): Seen {
-	const stored = staticData[STATIC_DATA_KEY];
-	if (!Array.isArray(stored)) return [];
-	return stored.filter(
-		(entry): entry is [string, number] => Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'number',
-	);
+/**
+ * How the list is stored: oldest first, the newest `NEWEST_AS_PAIRS` keys as `[key, at]` pairs (the
+ * form earlier versions of the node wrote and still read), older ones as one text each,
+ * `"<key> <at in base 36>"`. Each time n8n builds a workflow it wraps every object in its static
+ * data in an observer of its own (n8n-workflow ObservableObject; twice per webhook call, in
+ * live-webhooks.ts and in workflow-runner.ts runMainProcess), and loads and writes them as JSON: a
+ * thousand pairs cost a thousand wrappers per build, a thousand texts none.
+ */
+const NEWEST_AS_PAIRS = 50;
+
+const packed = ([key, at]: Entry): string => `${key} ${at.toString(36)}`;
+
+/** A stored entry as `[key, at]`; undefined for one it cannot read. */
+function entryOf(stored: unknown): Entry | undefined {
+	if (Array.isArray(stored)) return typeof stored[0] === 'string' && typeof stored[1] === 'number' ? [stored[0], stored[1]] : undefined;
+	if (typeof stored !== 'string') return undefined;
+	const space = stored.lastIndexOf(' ');
+	const at = space > 0 ? parseInt(stored.slice(space + 1), 36) : Number.NaN;
+	return Number.isFinite(at) ? [stored.slice(0, space), at] : undefined;
 }
 
+function storedIn(staticData: IDataObject): unknown[] {
+	const stored = staticData[STATIC_DATA_KEY];
+	return Array.isArray(stored) ? (stored as unknown[]) : [];
+}
+
+/** Whether a stored entry may be the key's: a pair, or a text that starts with the key and a space. */
+const mayBe = (stored: unknown, key: string) =>
+	Array.isArray(stored) ? stored[0] === key : typeof stored === 'string' && stored.startsWith(key) && stored.charCodeAt(key.length) === 32;
+
 export function wasSeen(staticData: IDataObject, key: string, now = Date.now()): boolean {
-	return seenIn(staticData).some(([seenKey, at]) => seenKey === key && now - at < REMEMBER_MS);
+	return storedIn(staticData).some((stored) => {
+		if (!mayBe(stored, key)) return false;
+		const entry = entryOf(stored);
+		return entry !== undefined && entry[0] === key && now - entry[1] < REMEMBER_MS;
+	});
 }
 
 /**
- * The one list per node (`scope`) that every call of this process puts into its static data,
- * changed in place. n8n writes each call's whole static data back when the call ends, in whatever
- * order the calls end: a call that remembered its key before another call remembered its own would
- * otherwise write back a list without the other key, and be the last to write. Holding one shared
- * list, whichever call writes last writes every key this process has taken on.
+ * What this process keeps per node (`scope`): every key it knows with when, oldest first, and the
+ * one stored list that every call of the node puts into its static data, changed in place. n8n
+ * writes each call's whole static data back when the call ends, in whatever order the calls end:
+ * a call that remembered its key before another call remembered its own would otherwise write
+ * back a list without the other key, and be the last to write. Holding one shared list, whichever
+ * call writes last writes every key this process has taken on.
  */
-const liveLists = new Map<string, Seen>();
+interface LiveList {
+	entries: Seen;
+	stored: Array<Entry | string>;
+	/** The texts in `stored`: a loaded copy's entries this process wrote itself need no reading. */
+	texts: Set<string>;
+}
+const liveLists = new Map<string, LiveList>();
 /** Nodes whose shared list this process keeps (the least recently used go first). */
 const MAX_LIVE_LISTS = 100;
 
 /**
  * Adds the key, and the keys this process took on lately for the same node (`scope`) that the
  * loaded copy lacks, dropping keys older than a day and all but the newest `MAX_REMEMBERED`. The
- * list is assigned (the node's shared list, see `liveLists`), which is what marks n8n's static
- * data as changed, so it gets saved.
+ * list is assigned (the node's shared list, see `LiveList`), which is what marks n8n's static data
+ * as changed, so it gets saved.
  */
 export function remember(staticData: IDataObject, key: string, scope = '', now = Date.now()): void {
-	const live = liveLists.get(scope) ?? [];
+	const live = liveLists.get(scope) ?? { entries: [], stored: [], texts: new Set<string>() };
 	const byKey = new Map<string, number>();
-	for (const [seenKey, at] of [...seenIn(staticData), ...live, ...claimedInProcess(scope), [key, now] as [string, number]]) {
+	const add = ([seenKey, at]: Entry) => {
 		if (now - at < REMEMBER_MS && (byKey.get(seenKey) ?? -1) < at) byKey.set(seenKey, at);
+	};
+	for (const stored of storedIn(staticData)) {
+		if (typeof stored === 'string' && live.texts.has(stored)) continue;
+		const entry = entryOf(stored);
+		if (entry) add(entry);
 	}
-	const kept = [...byKey.entries()].sort((a, b) => a[1] - b[1]).slice(-MAX_REMEMBERED);
-	live.splice(0, live.length, ...kept);
+	for (const entry of [...live.entries, ...claimedInProcess(scope), [key, now] as Entry]) add(entry);
+	live.entries = [...byKey.entries()].sort((a, b) => a[1] - b[1]).slice(-MAX_REMEMBERED);
+	const firstPair = live.entries.length - NEWEST_AS_PAIRS;
+	const stored = live.entries.map((entry, index) => (index < firstPair ? packed(entry) : entry));
+	live.stored.splice(0, live.stored.length, ...stored);
+	live.texts = new Set(stored.filter((entry): entry is string => typeof entry === 'string'));
 	liveLists.delete(scope);
 	liveLists.set(scope, live);
 	while (liveLists.size > MAX_LIVE_LISTS) liveLists.delete(liveLists.keys().next().value as string);
-	staticData[STATIC_DATA_KEY] = live as unknown as IDataObject[];
+	staticData[STATIC_DATA_KEY] = live.stored as unknown as IDataObject[];
 }
 
 /**

@@ -3,6 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import { interviewLocator } from '../shared/interviewLocator';
 import { ANY_EVENT, CHEAT_PROBABILITY_MARKED_EVENT, COMPLETED_EVENT } from './eventKind';
 
+/** The version a trigger added in the editor gets (see the node's `version`). */
+export const TRIGGER_DEFAULT_VERSION = 2;
+
 /**
  * How to send a test event. While listening, n8n itself only says "Go to Interview Service and
  * create an event" (its text for every service's webhook trigger), so the way to do that against

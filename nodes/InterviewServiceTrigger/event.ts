@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { documentedResult } from '../shared/contract';
 import { isPlainObject } from '../shared/objects';
 import { simplifyResult } from '../shared/results';
-import { eventKindOf } from './eventKind';
+import { kindOfEventType } from './eventKind';
 import type { EventKind } from './eventKind';
 
 /**
@@ -140,7 +140,7 @@ function setDefined(target: IDataObject, key: string, value: IDataObject[string]
 	if (value !== undefined) target[key] = value;
 }
 
-export function normaliseEvent(body: unknown, rawBody?: unknown): NormalisedEvent {
+export function readEvent(body: unknown, rawBody?: unknown): NormalisedEvent {
 	const parsed = parseBody(body, rawBody);
 	if (!('event' in parsed)) {
 		return { json: { body: parsed.raw as IDataObject[string], malformed: true, problems: [parsed.problem] }, malformed: true };
@@ -149,7 +149,7 @@ export function normaliseEvent(body: unknown, rawBody?: unknown): NormalisedEven
 	const { event } = parsed;
 	const sources = fieldSources(event);
 	const { eventType, from: typeSource } = eventTypeOf(sources);
-	const eventKind = eventType === undefined ? undefined : eventKindOf(eventType);
+	const eventKind = eventType === undefined ? undefined : kindOfEventType(eventType);
 	const interviewId = firstText(sources, INTERVIEW_ID_PATHS);
 	const candidateEmail = firstText(sources, EMAIL_PATHS);
 	// A bare `name` that was read as the type is not the candidate's name.

@@ -40,12 +40,12 @@ const endsWith = (actual: string[], ending: string[]) =>
 	actual.length >= ending.length && ending.every((word, index) => actual[actual.length - ending.length + index] === word);
 
 /** The kind a type name stands for; undefined for a kind this node does not know (e.g. `interview.started`). */
-export function eventKindOf(eventType: string): EventKind | undefined {
+export function kindOfEventType(eventType: string): EventKind | undefined {
 	const nameWords = words(eventType);
 	return (Object.keys(KIND_WORDS) as EventKind[]).find((kind) => endsWith(nameWords, KIND_WORDS[kind]));
 }
 
-export const isCompletion = (eventType: string): boolean => eventKindOf(eventType) === COMPLETED_EVENT;
+export const isCompletion = (eventType: string): boolean => kindOfEventType(eventType) === COMPLETED_EVENT;
 
 /**
  * Whether the node passes the event on. An event whose type cannot be read is passed on (flagged
@@ -53,6 +53,6 @@ export const isCompletion = (eventType: string): boolean => eventKindOf(eventTyp
  */
 export function isSelected(selectedEvents: string[], eventType: string | undefined): boolean {
 	if (eventType === undefined || selectedEvents.includes(ANY_EVENT)) return true;
-	const kind = eventKindOf(eventType);
+	const kind = kindOfEventType(eventType);
 	return kind !== undefined && selectedEvents.includes(kind);
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { pickedInterviewId } from '../shared/interviewLocator';
 import { claimInProcess, deliveryKey, remember, wasSeen } from './dedupe';
-import { normaliseEvent } from './event';
+import { readEvent } from './event';
 import type { NormalisedEvent } from './event';
 import { KIND_LABELS, isSelected } from './eventKind';
 import { resultFields } from './includeResult';
@@ -53,6 +53,15 @@ function isRepeat(this: IWebhookFunctions, event: NormalisedEvent): { repeat: bo
 	return { repeat: false, deliveryId };
 }
 
+/**
+ * From node version 2 on, n8n parses only the content types it knows (JSON, text, form, XML) and
+ * leaves any other body unread (webhook-helpers.ts, parseRequestBody); version 1 had every body
+ * read. Read it here, so an event is read whatever content type its sender gives it.
+ */
+async function readUnparsedBody(request: ReturnType<IWebhookFunctions['getRequestObject']>): Promise<void> {
+	if ((request.rawBody as Buffer | undefined) === undefined && request.body === undefined) await request.readRawBody();
+}
+
 export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
 	// Checked before anything else: an unverified caller learns nothing and starts nothing.
@@ -62,7 +71,8 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 	}
 
 	const request = this.getRequestObject();
-	const event = normaliseEvent(request.body, request.rawBody);
+	await readUnparsedBody(request);
+	const event = readEvent(request.body, request.rawBody);
 	const watched = pickedInterviewId(this) ?? '';
 	// Answered 200, so the sender stops retrying: a copied config or a forwarded event is no error here.
 	if (event.interviewId !== undefined && watched !== '' && event.interviewId !== watched) {

@@ -40,7 +40,7 @@ interface Watched {
 }
 
 /** Seeds an interview holding the user's own URL, imports a workflow with one trigger on it, and activates it. */
-async function activeTrigger(ctx: E2eContext, workflowId: string, options: Json = {}, activate = true): Promise<Watched> {
+async function activeTrigger(ctx: E2eContext, workflowId: string, options: Json = {}, activate = true, typeVersion = 1): Promise<Watched> {
 	const usersUrl = `https://ats.example.com/hooks/${workflowId}`;
 	const seeded = await ctx.control.post('/seed', {
 		interviews: [{ interviewName: `E2E ${workflowId}`, status: 'published', interviewConfig: { webhookUrl: usersUrl } }],
@@ -49,6 +49,7 @@ async function activeTrigger(ctx: E2eContext, workflowId: string, options: Json 
 	const webhookId = randomUUID();
 	const trigger = {
 		...interviewServiceNode(TRIGGER, { interviewId: interviewById(interviewId), events: ['completed'], options }, ctx.credential, TRIGGER_NODE_TYPE),
+		typeVersion,
 		webhookId,
 	};
 	await ctx.n8n.importWorkflow(buildWorkflow(workflowId, workflowId, [trigger], []));
@@ -209,6 +210,46 @@ describe('Interview Service Trigger in real n8n: two different deliveries at onc
 			await ctx.n8n.restart();
 			for (const { eventId } of pair) expect((await redeliverUntilRegistered(ctx, { eventId })).status).toBe(200);
 			expect(await settledExecutions(ctx, watched.workflowId, 2)).toHaveLength(2);
+		}),
+		TEST_TIMEOUT_MS,
+	);
+});
+
+describe('Interview Service Trigger version 2 in real n8n: bodies of a content type n8n leaves unread', () => {
+	it(
+		'a completion sent as application/octet-stream and one sent with no content type each start one execution with the event read; their repeats start none; a POST without the secret gets 401',
+		withLog(async (ctx) => {
+			// n8n 2.41 parses the body of a webhook node of version 2 or later only for the content types it knows
+			// (webhook-helpers.js, parseRequestBody): the node reads the others itself.
+			const watched = await activeTrigger(ctx, 'e2eDelivVersion2', {}, true, 2);
+			const { interviewId } = watched;
+			const registered = String((await interviewConfigOf(ctx, interviewId)).webhookUrl);
+			const send = async (url: string, deliveryId: string, email: string, contentType?: string) => {
+				const body = { type: 'candidateInterviewCompleted', deliveryId, data: { interviewId, candidate: { name: email.split('@')[0], email } } };
+				// Bytes, so that fetch adds no content type of its own.
+				const response = await fetch(url, { method: 'POST', headers: contentType === undefined ? {} : { 'content-type': contentType }, body: Buffer.from(JSON.stringify(body)) });
+				return response.status;
+			};
+			const unsigned = new URL(registered);
+			unsigned.search = '';
+			expect(await send(unsigned.toString(), `dlv_${randomUUID()}`, 'mal@example.com', 'application/octet-stream')).toBe(401);
+
+			const octet = `dlv_${randomUUID()}`;
+			const bare = `dlv_${randomUUID()}`;
+			expect(await send(registered, octet, 'oli@example.com', 'application/octet-stream')).toBe(200);
+			expect(await send(registered, bare, 'pia@example.com')).toBe(200);
+			const executions = await settledExecutions(ctx, watched.workflowId, 2);
+			expect(executions.map((execution) => triggerItem(execution))).toEqual([
+				expect.objectContaining({ deliveryId: octet, eventKind: 'completed', interviewId, candidateEmail: 'oli@example.com', malformed: false }),
+				expect.objectContaining({ deliveryId: bare, eventKind: 'completed', interviewId, candidateEmail: 'pia@example.com', malformed: false }),
+			]);
+
+			expect(await send(registered, octet, 'oli@example.com', 'application/octet-stream')).toBe(200);
+			expect(await send(registered, bare, 'pia@example.com')).toBe(200);
+			expect(await settledExecutions(ctx, watched.workflowId, 2)).toHaveLength(2);
+
+			await ctx.n8n.deactivate(watched.workflowId);
+			await waitForWebhookUrl(ctx, interviewId, (url) => url === watched.usersUrl);
 		}),
 		TEST_TIMEOUT_MS,
 	);

@@ -70,6 +70,8 @@ export interface TriggerHarnessOptions {
 	staticData?: IDataObject;
 	/** Reuse a credentials helper (keeps the token between harnesses, as n8n's database would). */
 	credentialsHelper?: TestCredentialsHelper;
+	/** The node's typeVersion (default 1); from 2 on, n8n leaves a body of a content type it does not parse unread. */
+	typeVersion?: number;
 }
 
 type HookName = 'checkExists' | 'create' | 'delete';
@@ -95,7 +97,7 @@ export class TriggerHarness {
 			id: 'trigger-under-test',
 			name: 'Interview Trigger',
 			type: `${PACKAGE_NAME}.${options.node}`,
-			typeVersion: 1,
+			typeVersion: options.typeVersion ?? 1,
 			position: [0, 0],
 			webhookId: 'c0ffee00-0000-4000-8000-000000000001',
 			parameters: options.parameters,
@@ -200,12 +202,18 @@ export class TriggerHarness {
 			response.end(JSON.stringify(body));
 		};
 
-		const body = parseLikeN8n(request.headers['content-type'], rawBody);
+		const contentType = request.headers['content-type'];
+		// As n8n 2.41's parseRequestBody: a version 1 node gets every body read, later versions only the types n8n parses.
+		const unread = this.node.typeVersion > 1 && !PARSED_BY_N8N.test(contentType ?? '');
+		const body = unread ? undefined : parseLikeN8n(contentType, rawBody);
 		if (body instanceof Error) return answer(422, { message: 'Failed to parse request body' });
 
 		const fakeResponse = expressLikeResponse(response, call);
 		const additionalData = this.additionalData();
-		additionalData.httpRequest = Object.assign(request, { body, rawBody, query: call.query, params: {} }) as never;
+		const bodyFields = unread
+			? { body, rawBody: undefined, readRawBody: async () => void Object.assign(request, { rawBody }) }
+			: { body, rawBody };
+		additionalData.httpRequest = Object.assign(request, { ...bodyFields, query: call.query, params: {} }) as never;
 		additionalData.httpResponse = fakeResponse as never;
 		const isTest = url.pathname.includes('/webhook-test/');
 		const context = new WebhookContext(this.workflow, this.node, additionalData, isTest ? 'manual' : 'webhook', this.webhookData(isTest), [], null);
@@ -236,6 +244,9 @@ function queryOf(url: URL): IDataObject {
 	}
 	return query;
 }
+
+/** The content types n8n parses for a webhook node of version 2 or later (webhook-helpers.ts, isParsableContentType). */
+const PARSED_BY_N8N = /^(application\/json|text\/plain|application\/x-www-form-urlencoded)|[/+]xml(;|$)/;
 
 /** n8n's body parser: JSON and text are parsed, bad JSON is refused, anything else stays raw. */
 function parseLikeN8n(contentType: string | undefined, rawBody: Buffer): unknown {

@@ -17,11 +17,12 @@ afterAll(async () => {
 	await sandbox.close();
 });
 
-async function activate(options: INodeParameters = {}, events = ['completed']) {
+async function activate(options: INodeParameters = {}, events = ['completed'], typeVersion = 1) {
 	harness = await new TriggerHarness({
 		node: 'interviewServiceTrigger',
 		parameters: { interviewId: { __rl: true, mode: 'id', value: INTERVIEW_ID }, events, options },
 		credentials: sandbox.credentials,
+		typeVersion,
 	}).listen();
 	await harness.hook('create');
 	return String(harness.nodeStaticData().webhookUrl);
@@ -221,6 +222,41 @@ describe('Interview Service Trigger webhook, delivered by the sandbox over HTTP'
 		await harness.hook('delete');
 		const response = await post(ours, JSON.stringify({ event: 'interview.completed' }));
 		expect(response.status).toBe(401);
+	});
+});
+
+describe('Interview Service Trigger version 2 (n8n reads only the content types it parses)', () => {
+	const completion = (deliveryId: string) =>
+		JSON.stringify({ deliveryId, event: 'candidateInterviewCompleted', interviewId: INTERVIEW_ID, candidate: { email: ADA.email, name: ADA.name } });
+
+	it.each([
+		['application/octet-stream', 'v2-octet', 'application/octet-stream'],
+		['no content type', 'v2-none', undefined],
+	])('reads a JSON event sent as %s, starts one execution, and a repeat none', async (_case, deliveryId, contentType) => {
+		const ours = await activate({}, ['completed'], 2);
+		// A body of bytes, so that fetch adds no content type of its own.
+		const send = async () =>
+			await fetch(ours, { method: 'POST', headers: contentType === undefined ? {} : { 'content-type': contentType }, body: Buffer.from(completion(deliveryId)) });
+		expect((await send()).status).toBe(200);
+		expect((await send()).status).toBe(200);
+		const started = harness.calls.filter((call) => call.items);
+		expect(started).toHaveLength(1);
+		expect(started[0].items![0].json).toMatchObject({ deliveryId, eventKind: 'completed', interviewId: INTERVIEW_ID, candidateEmail: ADA.email, malformed: false });
+		expect(harness.calls[1].answer).toMatchObject({ repeat: true });
+	});
+
+	it('emits a body that is not JSON, of a type n8n leaves unread, as the raw text with a flag', async () => {
+		const ours = await activate({}, ['completed'], 2);
+		const response = await post(ours, 'candidate ada finished (sent as bytes)', 'application/octet-stream');
+		expect(response.status).toBe(200);
+		expect(harness.calls[0].items![0].json).toEqual({ body: 'candidate ada finished (sent as bytes)', malformed: true, problems: ['The body is not JSON'] });
+	});
+
+	it('refuses a POST without the secret with 401 and starts nothing', async () => {
+		const ours = await activate({}, ['completed'], 2);
+		const response = await post(ours.replace(/\?secret=.*$/, ''), completion('v2-2'), 'application/octet-stream');
+		expect(response.status).toBe(401);
+		expect(harness.calls.filter((call) => call.items)).toHaveLength(0);
 	});
 });
 

@@ -151,3 +151,41 @@ describe('concurrent calls and n8n\'s whole-object write-back', () => {
 		expect(wasSeen(savedLast, 'delivery-b', 102)).toBe(true);
 	});
 });
+
+describe('how the memory is stored', () => {
+	const pairs = (list: unknown) => (list as unknown[]).filter((entry) => Array.isArray(entry));
+	const texts = (list: unknown) => (list as unknown[]).filter((entry) => typeof entry === 'string');
+
+	it('keeps the newest 50 keys as [key, at] pairs and older ones as one text each, oldest first', () => {
+		const staticData: IDataObject = {};
+		for (let index = 0; index < 120; index++) remember(staticData, `k${index}`, 'stored-1', 50_000 + index);
+		const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
+		expect(texts(saved.seenDeliveries)).toHaveLength(70);
+		expect(pairs(saved.seenDeliveries)).toEqual(Array.from({ length: 50 }, (_, index) => [`k${70 + index}`, 50_070 + index]));
+		expect((saved.seenDeliveries as unknown[])[0]).toBe(`k0 ${(50_000).toString(36)}`);
+		for (const key of ['k0', 'k69', 'k70', 'k119']) expect(wasSeen(saved, key, 50_200)).toBe(true);
+		expect(wasSeen(saved, 'k1', 50_000 + 1 + REMEMBER_MS)).toBe(false);
+		expect(wasSeen(saved, 'k12', 50_200)).toBe(true);
+		expect(wasSeen(saved, 'k', 50_200)).toBe(false);
+	});
+
+	it('reads a list an earlier version wrote (pairs only) and keeps every key of it', () => {
+		const written = Array.from({ length: MAX_REMEMBERED }, (_, index) => [`old${index}`, 60_000 + index]);
+		const staticData: IDataObject = { seenDeliveries: written as unknown as IDataObject[] };
+		expect(wasSeen(staticData, 'old0', 70_000)).toBe(true);
+		remember(staticData, 'new', 'stored-2', 70_000);
+		const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
+		expect(saved.seenDeliveries).toHaveLength(MAX_REMEMBERED);
+		// The oldest one made room for the new key.
+		expect(wasSeen(saved, 'old0', 70_001)).toBe(false);
+		for (const key of ['old1', 'old500', 'old999', 'new']) expect(wasSeen(saved, key, 70_001)).toBe(true);
+	});
+
+	it('takes in texts another n8n process wrote (keys this process never saw)', () => {
+		const fromElsewhere = [`far1 ${(80_000).toString(36)}`, `far2 ${(80_001).toString(36)}`, 'unreadable'];
+		const staticData: IDataObject = { seenDeliveries: fromElsewhere as unknown as IDataObject[] };
+		remember(staticData, 'near', 'stored-3', 80_002);
+		const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
+		expect(saved.seenDeliveries).toEqual([['far1', 80_000], ['far2', 80_001], ['near', 80_002]]);
+	});
+});

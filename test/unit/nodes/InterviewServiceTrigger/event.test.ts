@@ -1,4 +1,4 @@
-import { normaliseEvent } from '../../../../nodes/InterviewServiceTrigger/event';
+import { readEvent } from '../../../../nodes/InterviewServiceTrigger/event';
 
 const completion = {
 	event: 'interview.completed',
@@ -10,9 +10,9 @@ const completion = {
 	completedAt: '2026-11-22T03:00:00.000Z',
 };
 
-describe('normaliseEvent', () => {
+describe('readEvent', () => {
 	it('keeps the event and adds interviewId, candidateEmail, eventType and the scores', () => {
-		const event = normaliseEvent(completion);
+		const event = readEvent(completion);
 		expect(event.malformed).toBe(false);
 		expect(event).toMatchObject({ eventType: 'interview.completed', interviewId: 'int-1', candidateEmail: 'Ada@Example.com' });
 		expect(event.json).toMatchObject({
@@ -28,52 +28,52 @@ describe('normaliseEvent', () => {
 	});
 
 	it('maps the other score naming (overallScore, technicalScore) to ours', () => {
-		const event = normaliseEvent({ ...completion, scores: { overallScore: 70, communicationScore: 60, technicalScore: 50 } });
+		const event = readEvent({ ...completion, scores: { overallScore: 70, communicationScore: 60, technicalScore: 50 } });
 		expect(event.json).toMatchObject({ interviewScore: 70, communicationScore: 60, codingScore: 50, malformed: false });
 		expect(event.json.scores).toEqual({ overallScore: 70, communicationScore: 60, technicalScore: 50 });
 	});
 
 	it('reads the type from eventType or type too', () => {
-		expect(normaliseEvent({ ...completion, event: undefined, eventType: 'completed' }).eventType).toBe('completed');
-		expect(normaliseEvent({ ...completion, event: undefined, type: 'interview.started' }).eventType).toBe('interview.started');
+		expect(readEvent({ ...completion, event: undefined, eventType: 'completed' }).eventType).toBe('completed');
+		expect(readEvent({ ...completion, event: undefined, type: 'interview.started' }).eventType).toBe('interview.started');
 	});
 
 	it('flags missing fields, keeping what is there', () => {
-		const event = normaliseEvent({ event: 'interview.completed', scores: null });
+		const event = readEvent({ event: 'interview.completed', scores: null });
 		expect(event.malformed).toBe(true);
 		expect(event.json).toMatchObject({ event: 'interview.completed', eventType: 'interview.completed', malformed: true });
 		expect(event.json.problems).toEqual(['No interviewId', 'No candidate e-mail']);
 	});
 
 	it('flags scores that are not numbers', () => {
-		const event = normaliseEvent({ ...completion, scores: { interviewScore: 'high' } });
+		const event = readEvent({ ...completion, scores: { interviewScore: 'high' } });
 		expect(event.malformed).toBe(true);
 		expect(event.json.problems).toEqual(['The scores are not numbers']);
 	});
 
 	it('parses a JSON body that arrived as text (sent without application/json)', () => {
-		const event = normaliseEvent(JSON.stringify(completion));
+		const event = readEvent(JSON.stringify(completion));
 		expect(event.malformed).toBe(false);
 		expect(event.interviewId).toBe('int-1');
-		const fromRaw = normaliseEvent({}, Buffer.from(JSON.stringify(completion)));
+		const fromRaw = readEvent({}, Buffer.from(JSON.stringify(completion)));
 		expect(fromRaw.candidateEmail).toBe('Ada@Example.com');
 	});
 
 	it('yields the raw body and a flag for a body that is not JSON, without throwing', () => {
-		const event = normaliseEvent('<xml>not json</xml>');
+		const event = readEvent('<xml>not json</xml>');
 		expect(event.malformed).toBe(true);
 		expect(event.eventType).toBeUndefined();
 		expect(event.json).toEqual({ body: '<xml>not json</xml>', malformed: true, problems: ['The body is not JSON'] });
 	});
 
 	it('flags JSON that is not an object, and an empty body', () => {
-		expect(normaliseEvent('[1,2]').json).toEqual({ body: '[1,2]', malformed: true, problems: ['The body is JSON but not an object'] });
-		expect(normaliseEvent({}, Buffer.alloc(0)).json).toEqual({ body: null, malformed: true, problems: ['The request has no body'] });
-		expect(normaliseEvent(undefined).malformed).toBe(true);
+		expect(readEvent('[1,2]').json).toEqual({ body: '[1,2]', malformed: true, problems: ['The body is JSON but not an object'] });
+		expect(readEvent({}, Buffer.alloc(0)).json).toEqual({ body: null, malformed: true, problems: ['The request has no body'] });
+		expect(readEvent(undefined).malformed).toBe(true);
 	});
 });
 
-describe('normaliseEvent, in every envelope', () => {
+describe('readEvent, in every envelope', () => {
 	/** The same completion, as each sender shape carries it. */
 	const inner = {
 		interviewId: 'int-1',
@@ -103,7 +103,7 @@ describe('normaliseEvent, in every envelope', () => {
 	];
 
 	it.each(SHAPES)('%s gives the same normalised fields', (_shape, body) => {
-		const event = normaliseEvent(body);
+		const event = readEvent(body);
 		expect(event.malformed).toBe(false);
 		expect(event.eventKind).toBe('completed');
 		expect(event.json).toMatchObject({
@@ -124,19 +124,19 @@ describe('normaliseEvent, in every envelope', () => {
 	});
 
 	it('reads the top level before the envelope', () => {
-		const event = normaliseEvent({ event: 'interview.completed', interviewId: 'top', data: { interviewId: 'nested', event: 'x', email: 'a@b.c' } });
+		const event = readEvent({ event: 'interview.completed', interviewId: 'top', data: { interviewId: 'nested', event: 'x', email: 'a@b.c' } });
 		expect(event).toMatchObject({ eventType: 'interview.completed', interviewId: 'top', candidateEmail: 'a@b.c' });
 	});
 
 	it('does not take a candidate name with spaces for the event type', () => {
-		const event = normaliseEvent({ data: { name: 'Ada Lovelace', email: 'a@b.c', interviewId: 'i' } });
+		const event = readEvent({ data: { name: 'Ada Lovelace', email: 'a@b.c', interviewId: 'i' } });
 		expect(event.eventType).toBeUndefined();
 		expect(event.json).toMatchObject({ candidateName: 'Ada Lovelace', malformed: true });
 		expect(event.json.problems).toEqual(['No event type (event, type, eventType, event_type, name)']);
 	});
 
 	it('does not take the type read from `name` for the candidate name', () => {
-		const event = normaliseEvent({ name: 'candidateInterviewCompleted', data: { candidate: { email: 'a@b.c' }, interviewId: 'i' } });
+		const event = readEvent({ name: 'candidateInterviewCompleted', data: { candidate: { email: 'a@b.c' }, interviewId: 'i' } });
 		expect(event.eventKind).toBe('completed');
 		expect(event.json.candidateName).toBeUndefined();
 	});

@@ -1,4 +1,4 @@
-import { eventKindOf, isCompletion, isSelected, words } from '../../../../nodes/InterviewServiceTrigger/eventKind';
+import { kindOfEventType, isCompletion, isSelected, words } from '../../../../nodes/InterviewServiceTrigger/eventKind';
 
 describe('event kind, one tokenising rule for every naming style', () => {
 	it('splits camelCase, PascalCase, acronyms and separators into lower-case words', () => {
@@ -8,7 +8,7 @@ describe('event kind, one tokenising rule for every naming style', () => {
 		expect(words('interview:completed / v2')).toEqual(['interview', 'completed', 'v2']);
 	});
 
-	const TABLE: Array<[string, ReturnType<typeof eventKindOf>]> = [
+	const TABLE: Array<[string, ReturnType<typeof kindOfEventType>]> = [
 		// completions
 		['interview.completed', 'completed'],
 		['interview_completed', 'completed'],
@@ -43,7 +43,7 @@ describe('event kind, one tokenising rule for every naming style', () => {
 	];
 
 	it.each(TABLE)('%p is %p', (name, kind) => {
-		expect(eventKindOf(name)).toBe(kind);
+		expect(kindOfEventType(name)).toBe(kind);
 		expect(isCompletion(name)).toBe(kind === 'completed');
 	});
 
