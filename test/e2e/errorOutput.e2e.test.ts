@@ -22,11 +22,13 @@ interface RunItem {
 }
 type Outputs = Array<RunItem[] | null>;
 
+/** Imports and runs the workflow; answers each node's outputs, one list of items per output. */
 async function importAndRun(n8n: N8nInstance, workflow: WorkflowImport) {
 	await n8n.importWorkflow(workflow);
 	const result = await n8n.execute(workflow.id);
 	if (!result.run) throw new Error(`n8n execute ${workflow.id} failed (exit ${result.code}):\n${result.stdout.slice(-4000)}`);
-	return result.run.data.resultData.runData as unknown as Record<string, Array<{ data?: { main?: Outputs }; error?: unknown }>>;
+	const runData = result.run.data.resultData.runData as unknown as Record<string, Array<{ data?: { main?: Outputs }; error?: unknown }>>;
+	return (node: string) => (runData[node]?.[0]?.data?.main ?? []).map((output) => output ?? []);
 }
 
 const pairedOf = (item: RunItem) => (Array.isArray(item.pairedItem) ? item.pairedItem[0]?.item : item.pairedItem?.item);
@@ -79,8 +81,7 @@ describe('failed items reach the output n8n routes them to, in real n8n', () => 
 					['Candidates', 'Invite (error output)'],
 				],
 			);
-			const runData = await importAndRun(ctx.n8n, workflow);
-			const outputsOf = (node: string) => (runData[node]?.[0]?.data?.main ?? []).map((output) => output ?? []);
+			const outputsOf = await importAndRun(ctx.n8n, workflow);
 
 			const [getSuccess, getError] = outputsOf('Get (error output)');
 			expect(getSuccess.map((item) => [pairedOf(item), item.json.interviewId])).toEqual([
@@ -147,8 +148,7 @@ describe('failed items reach the output n8n routes them to, in real n8n', () => 
 					['Candidates', 'Invite (regular output)'],
 				],
 			);
-			const runData = await importAndRun(ctx.n8n, continuing);
-			const outputsOf = (node: string) => (runData[node]?.[0]?.data?.main ?? []).map((output) => output ?? []);
+			const outputsOf = await importAndRun(ctx.n8n, continuing);
 
 			const [success, failure] = outputsOf('Invite (error output)');
 			expect(failure.map((item) => [pairedOf(item), item.json.error])).toEqual(refused.map((n) => [n, messageOf(n)]));

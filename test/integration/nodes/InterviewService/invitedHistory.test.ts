@@ -1,8 +1,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { processedData } from '../../../helpers/processedDataStore';
-import { interviewById, inviteParameters, openSandbox, people } from '../../../helpers/sandbox';
-import type { LoggedRequest, SandboxRun } from '../../../helpers/sandbox';
+import { interviewById, inviteParameters, people, useSandboxRun } from '../../../helpers/sandbox';
+import type { LoggedRequest } from '../../../helpers/sandbox';
 
 /*
  * Skip Candidates Already Invited: the ATS sync that runs every 15 minutes. n8n-core's execution
@@ -13,16 +13,8 @@ import type { LoggedRequest, SandboxRun } from '../../../helpers/sandbox';
 const ACCESS_LINKS = 'POST /api/v1/interview/:id/access-links';
 const WORKFLOW = 'test-workflow';
 
-let env: SandboxRun;
-
-beforeAll(async () => {
-	env = await openSandbox();
-});
-afterAll(async () => await env.close());
-beforeEach(async () => {
-	await env.control('POST', '/reset');
-	processedData.clear();
-});
+const env = useSandboxRun();
+beforeEach(() => processedData.clear());
 
 const skipping = (interviewId: string, options: IDataObject = {}, extra: INodeParameters = {}) =>
 	inviteParameters(interviewId, { ...extra, options: { skipAlreadyInvited: true, ...options } });
@@ -31,27 +23,27 @@ const sentEmails = (requests: LoggedRequest[]) => requests.flatMap((request) => 
 
 describe('Invite → Skip Candidates Already Invited', () => {
 	it('run 1 invites 45 of 50 (5 fail), run 2 invites the 5 and skips 45, run 3 sends nothing; after cancelling 3, run 4 invites those 3 again', async () => {
-		const [interviewId] = await env.seedInterviews([{ interviewName: 'ATS sync' }]);
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'ATS sync' }]);
 		const candidates = people(50, 'sync');
 		const failing = [2, 11, 23, 37, 48].map((index) => candidates[index].email);
-		await env.control('PATCH', '/config', { refusals: { emails: failing, dialect: 'omitCandidate' } });
+		await env().control('PATCH', '/config', { refusals: { emails: failing, dialect: 'omitCandidate' } });
 
-		const run1 = await env.run(skipping(interviewId), { inputItems: candidates, onError: 'continueRegularOutput' });
+		const run1 = await env().run(skipping(interviewId), { inputItems: candidates, onError: 'continueRegularOutput' });
 		expect(run1.items.filter((item) => typeof item.json.preAuthLink === 'string')).toHaveLength(45);
 		expect(run1.items.filter((item) => item.json.error !== undefined).map((item) => item.json.error)).toHaveLength(5);
 		expect(processedData.size(WORKFLOW)).toBe(45);
 
-		await env.control('PATCH', '/config', { refusals: { emails: [], dialect: 'omitCandidate' } });
-		await env.control('DELETE', '/requests');
-		const run2 = await env.run(skipping(interviewId), { inputItems: candidates, onError: 'continueRegularOutput' });
-		expect(sentEmails(await env.requests(ACCESS_LINKS)).sort()).toEqual([...failing].sort());
+		await env().control('PATCH', '/config', { refusals: { emails: [], dialect: 'omitCandidate' } });
+		await env().control('DELETE', '/requests');
+		const run2 = await env().run(skipping(interviewId), { inputItems: candidates, onError: 'continueRegularOutput' });
+		expect(sentEmails(await env().requests(ACCESS_LINKS)).sort()).toEqual([...failing].sort());
 		expect(run2.items.filter((item) => item.json.skipped === true)).toHaveLength(45);
 		expect(run2.items.filter((item) => typeof item.json.preAuthLink === 'string').map((item) => item.json.email)).toEqual(failing);
 		expect(run2.items.map((item) => item.pairedItem)).toEqual(candidates.map((_, item) => ({ item })));
 
-		await env.control('DELETE', '/requests');
-		const run3 = await env.run(skipping(interviewId), { inputItems: candidates });
-		expect(await env.requests(ACCESS_LINKS)).toHaveLength(0);
+		await env().control('DELETE', '/requests');
+		const run3 = await env().run(skipping(interviewId), { inputItems: candidates });
+		expect(await env().requests(ACCESS_LINKS)).toHaveLength(0);
 		expect(run3.items.every((item) => item.json.skipped === true && item.json.preAuthLink === undefined)).toBe(true);
 		expect(run3.items[0].json).toEqual({
 			interviewId,
@@ -61,78 +53,78 @@ describe('Invite → Skip Candidates Already Invited', () => {
 		});
 
 		const cancelledEmails = [candidates[0].email, candidates[1].email, candidates[3].email];
-		const cancel = await env.run(
+		const cancel = await env().run(
 			{ resource: 'candidate', operation: 'cancelScheduled', interviewId: interviewById(interviewId), emailSource: 'list', candidateEmails: cancelledEmails },
 			{ inputItems: [{}] },
 		);
 		expect((cancel.items[0].json.cancelledCandidates as unknown[]).length).toBe(3);
-		await env.control('DELETE', '/requests');
-		const run4 = await env.run(skipping(interviewId), { inputItems: candidates });
-		expect(sentEmails(await env.requests(ACCESS_LINKS)).sort()).toEqual([...cancelledEmails].sort());
+		await env().control('DELETE', '/requests');
+		const run4 = await env().run(skipping(interviewId), { inputItems: candidates });
+		expect(sentEmails(await env().requests(ACCESS_LINKS)).sort()).toEqual([...cancelledEmails].sort());
 		expect(run4.items.filter((item) => item.json.skipped === true)).toHaveLength(47);
 	});
 
 	it('keys the candidate by interview and e-mail, without case or surrounding spaces, and whatever the window', async () => {
-		const [first, second] = await env.seedInterviews([{ interviewName: 'Key A' }, { interviewName: 'Key B' }]);
-		await env.run(skipping(first), { inputItems: [{ email: 'Ada@Example.com' }] });
-		await env.control('DELETE', '/requests');
-		const again = await env.run(skipping(first, {}, { endTime: '2026-04-30T18:00:00Z' }), {
+		const [first, second] = await env().seedInterviews([{ interviewName: 'Key A' }, { interviewName: 'Key B' }]);
+		await env().run(skipping(first), { inputItems: [{ email: 'Ada@Example.com' }] });
+		await env().control('DELETE', '/requests');
+		const again = await env().run(skipping(first, {}, { endTime: '2026-04-30T18:00:00Z' }), {
 			inputItems: [{ email: '  ada@EXAMPLE.com ' }, { email: 'alan@example.com' }],
 		});
 		expect(again.items.map((item) => item.json.skipped ?? false)).toEqual([true, false]);
-		expect(sentEmails(await env.requests(ACCESS_LINKS))).toEqual(['alan@example.com']);
+		expect(sentEmails(await env().requests(ACCESS_LINKS))).toEqual(['alan@example.com']);
 		// Another interview is another key.
-		await env.control('DELETE', '/requests');
-		await env.run(skipping(second), { inputItems: [{ email: 'ada@example.com' }] });
-		expect(sentEmails(await env.requests(ACCESS_LINKS))).toEqual(['ada@example.com']);
+		await env().control('DELETE', '/requests');
+		await env().run(skipping(second), { inputItems: [{ email: 'ada@example.com' }] });
+		expect(sentEmails(await env().requests(ACCESS_LINKS))).toEqual(['ada@example.com']);
 	});
 
 	it('remembers only what the service took: a 500 (it may have been applied), a refused 422 and a lost answer are tried again next run', async () => {
-		const [interviewId] = await env.seedInterviews([{ interviewName: 'Only taken' }]);
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'Only taken' }]);
 		const candidates = people(12, 'taken');
-		await env.control('PATCH', '/config', { refusals: { emails: [candidates[0].email], dialect: 'rejectRequest' } });
-		await env.control('POST', '/faults', { route: ACCESS_LINKS, status: 500, skip: 3, count: 1 });
-		const run1 = await env.run(skipping(interviewId, { batchSize: 4, parallelBatches: 1 }), { inputItems: candidates, onError: 'continueRegularOutput' });
+		await env().control('PATCH', '/config', { refusals: { emails: [candidates[0].email], dialect: 'rejectRequest' } });
+		await env().control('POST', '/faults', { route: ACCESS_LINKS, status: 500, skip: 3, count: 1 });
+		const run1 = await env().run(skipping(interviewId, { batchSize: 4, parallelBatches: 1 }), { inputItems: candidates, onError: 'continueRegularOutput' });
 		const failed = run1.items.filter((item) => item.json.error !== undefined).map((item) => String(item.json.email ?? candidates[(item.pairedItem as { item: number }).item].email));
 		expect(failed.length).toBeGreaterThan(1);
 		const linked = run1.items.filter((item) => typeof item.json.preAuthLink === 'string');
 		expect(processedData.size(WORKFLOW)).toBe(linked.length);
 
-		await env.control('PATCH', '/config', { refusals: { emails: [] } });
-		await env.control('DELETE', '/requests');
-		await env.run(skipping(interviewId, { batchSize: 4 }), { inputItems: candidates });
-		expect(sentEmails(await env.requests(ACCESS_LINKS)).sort()).toEqual(failed.sort());
+		await env().control('PATCH', '/config', { refusals: { emails: [] } });
+		await env().control('DELETE', '/requests');
+		await env().run(skipping(interviewId, { batchSize: 4 }), { inputItems: candidates });
+		expect(sentEmails(await env().requests(ACCESS_LINKS)).sort()).toEqual(failed.sort());
 	});
 
 	it('keeps at most Invited History Size candidates: beyond it the oldest are forgotten and invited again', async () => {
-		const [interviewId] = await env.seedInterviews([{ interviewName: 'Limit' }]);
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'Limit' }]);
 		const candidates = people(10, 'limit');
-		await env.run(skipping(interviewId, { invitedHistorySize: 6, batchSize: 5, parallelBatches: 1 }), { inputItems: candidates });
+		await env().run(skipping(interviewId, { invitedHistorySize: 6, batchSize: 5, parallelBatches: 1 }), { inputItems: candidates });
 		expect(processedData.size(WORKFLOW)).toBe(6);
-		await env.control('DELETE', '/requests');
-		await env.run(skipping(interviewId, { invitedHistorySize: 6 }), { inputItems: candidates });
+		await env().control('DELETE', '/requests');
+		await env().run(skipping(interviewId, { invitedHistorySize: 6 }), { inputItems: candidates });
 		// The first batch's 5 were recorded first; the second batch's 5 pushed 4 of them out.
-		expect(sentEmails(await env.requests(ACCESS_LINKS))).toEqual(candidates.slice(0, 4).map((person) => person.email));
+		expect(sentEmails(await env().requests(ACCESS_LINKS))).toEqual(candidates.slice(0, 4).map((person) => person.email));
 	});
 
 	it('Forget Invited Candidates clears the memory, so the next run invites everyone again', async () => {
-		const [interviewId] = await env.seedInterviews([{ interviewName: 'Clear' }]);
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'Clear' }]);
 		const candidates = people(3, 'clear');
-		await env.run(skipping(interviewId), { inputItems: candidates });
-		const cleared = await env.run({ resource: 'candidate', operation: 'forgetInvited' }, { inputItems: [{}] });
+		await env().run(skipping(interviewId), { inputItems: candidates });
+		const cleared = await env().run({ resource: 'candidate', operation: 'forgetInvited' }, { inputItems: [{}] });
 		expect(cleared.items.map((item) => item.json)).toEqual([{ forgotten: 3 }]);
 		expect(processedData.size(WORKFLOW)).toBe(0);
-		await env.control('DELETE', '/requests');
-		await env.run(skipping(interviewId), { inputItems: candidates });
-		expect(sentEmails(await env.requests(ACCESS_LINKS))).toHaveLength(3);
+		await env().control('DELETE', '/requests');
+		await env().run(skipping(interviewId), { inputItems: candidates });
+		expect(sentEmails(await env().requests(ACCESS_LINKS))).toHaveLength(3);
 	});
 
 	it('with the option off, nothing is remembered and every run sends everyone', async () => {
-		const [interviewId] = await env.seedInterviews([{ interviewName: 'Off' }]);
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'Off' }]);
 		const candidates = people(3, 'off');
-		await env.run(inviteParameters(interviewId), { inputItems: candidates });
-		await env.run(inviteParameters(interviewId), { inputItems: candidates });
-		expect(sentEmails(await env.requests(ACCESS_LINKS))).toHaveLength(6);
+		await env().run(inviteParameters(interviewId), { inputItems: candidates });
+		await env().run(inviteParameters(interviewId), { inputItems: candidates });
+		expect(sentEmails(await env().requests(ACCESS_LINKS))).toHaveLength(6);
 		expect(processedData.size(WORKFLOW)).toBe(0);
 	});
 });

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { interviewById, inviteParameters, openSandbox, people } from '../../../helpers/sandbox';
-import type { LoggedRequest, SandboxRun } from '../../../helpers/sandbox';
+import { interviewById, inviteParameters, people, useSandboxRun } from '../../../helpers/sandbox';
+import type { LoggedRequest } from '../../../helpers/sandbox';
 
 /*
  * A service that will not take some candidates, in its two dialects: the whole request refused with
@@ -13,16 +13,10 @@ const ACCESS_LINKS = 'POST /api/v1/interview/:id/access-links';
 const CANCEL = 'POST /api/v1/interview/:id/cancel-scheduled-candidates';
 const SERVICE_MESSAGE = 'Input validation failed';
 
-let env: SandboxRun;
-
-beforeAll(async () => {
-	env = await openSandbox();
-});
-afterAll(async () => await env.close());
-beforeEach(async () => await env.control('POST', '/reset'));
+const env = useSandboxRun();
 
 const refuse = async (emails: string[], dialect: 'rejectRequest' | 'omitCandidate' = 'rejectRequest') =>
-	await env.control('PATCH', '/config', { refusals: { emails, dialect } });
+	await env().control('PATCH', '/config', { refusals: { emails, dialect } });
 
 const candidatesOf = (request: LoggedRequest) => ((request.body.candidates ?? []) as IDataObject[]).map((candidate) => String(candidate.email));
 
@@ -41,9 +35,9 @@ describe('Invite: a 422 for the whole request is split until each refused candid
 	it.each(['continueErrorOutput', 'continueRegularOutput'] as const)(
 		'under %s, 247 candidates get their links once each and the 3 refused fail on their own items',
 		async (onError) => {
-			const [interviewId] = await env.seedInterviews([{ interviewName: `Split ${onError}` }]);
+			const [interviewId] = await env().seedInterviews([{ interviewName: `Split ${onError}` }]);
 			await refuse(refusedEmails);
-			const run = await env.run(inviteParameters(interviewId), { inputItems, onError });
+			const run = await env().run(inviteParameters(interviewId), { inputItems, onError });
 			expect(run.error).toBeUndefined();
 
 			const all = run.outputs.flat();
@@ -62,7 +56,7 @@ describe('Invite: a 422 for the whole request is split until each refused candid
 				expect(item.json).toMatchObject({ email: inputItems[index].email, preAuthLink: expect.any(String) });
 			}
 
-			const requests = await env.requests(ACCESS_LINKS);
+			const requests = await env().requests(ACCESS_LINKS);
 			const accepted = acceptedEmails(requests);
 			// No accepted candidate is ever in two accepted requests, and every good one is in one.
 			expect(new Set(accepted).size).toBe(accepted.length);
@@ -72,28 +66,28 @@ describe('Invite: a 422 for the whole request is split until each refused candid
 			for (const email of refusedEmails) {
 				expect(requests.some((request) => request.status === 422 && candidatesOf(request).join() === email)).toBe(true);
 			}
-			const { candidates } = (await env.control('GET', '/state')) as { candidates: IDataObject[] };
+			const { candidates } = (await env().control('GET', '/state')) as { candidates: IDataObject[] };
 			expect(candidates.filter((candidate) => candidate.interviewId === interviewId)).toHaveLength(247);
 		},
 	);
 
 	it('under Stop Workflow, the run stops naming the refused e-mail and item, after the good candidates of its batch got their links', async () => {
-		const [interviewId] = await env.seedInterviews([{ interviewName: 'Split stop' }]);
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'Split stop' }]);
 		const items = people(8, 'stop');
 		await refuse([items[5].email]);
-		const run = await env.run(inviteParameters(interviewId), { inputItems: items });
+		const run = await env().run(inviteParameters(interviewId), { inputItems: items });
 		expect(run.error?.message).toBe(`${SERVICE_MESSAGE}: the Interview Service refused ${items[5].email} (item 5)`);
 		expect(run.error?.httpCode).toBe('422');
-		const { candidates } = (await env.control('GET', '/state')) as { candidates: IDataObject[] };
+		const { candidates } = (await env().control('GET', '/state')) as { candidates: IDataObject[] };
 		const invited = candidates.filter((candidate) => candidate.interviewId === interviewId).map((candidate) => candidate.email);
 		expect(invited.sort()).toEqual(items.filter((_, index) => index !== 5).map((person) => person.email).sort());
 	});
 
 	it('two items with the same e-mail stay together, and both fail when that candidate is refused', async () => {
-		const [interviewId] = await env.seedInterviews([{ interviewName: 'Split twins' }]);
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'Split twins' }]);
 		const items = [...people(4, 'twin'), { email: 'TWIN1@example.com', name: 'Twin again' }];
 		await refuse([items[1].email]);
-		const run = await env.run(inviteParameters(interviewId), { inputItems: items, onError: 'continueRegularOutput' });
+		const run = await env().run(inviteParameters(interviewId), { inputItems: items, onError: 'continueRegularOutput' });
 		expect(run.items.map((item) => [(item.pairedItem as { item: number }).item, item.json.error === undefined])).toEqual([
 			[0, true],
 			[1, false],
@@ -101,26 +95,26 @@ describe('Invite: a 422 for the whole request is split until each refused candid
 			[3, true],
 			[4, false],
 		]);
-		const requests = await env.requests(ACCESS_LINKS);
+		const requests = await env().requests(ACCESS_LINKS);
 		expect(requests.every((request) => new Set(candidatesOf(request).map((email) => email.toLowerCase())).size === candidatesOf(request).length)).toBe(true);
 	});
 
 	it('splits only on a 422: a 500 fails its batch as it is (it may have been applied)', async () => {
-		const [interviewId] = await env.seedInterviews([{ interviewName: 'No split' }]);
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'No split' }]);
 		await refuse([people(10, 'five')[3].email]);
-		await env.control('POST', '/faults', { route: ACCESS_LINKS, status: 500, count: 1 });
-		const run = await env.run(inviteParameters(interviewId), { inputItems: people(10, 'five'), onError: 'continueRegularOutput' });
+		await env().control('POST', '/faults', { route: ACCESS_LINKS, status: 500, count: 1 });
+		const run = await env().run(inviteParameters(interviewId), { inputItems: people(10, 'five'), onError: 'continueRegularOutput' });
 		expect(run.items.map((item) => item.json.httpCode)).toEqual(Array.from({ length: 10 }, () => 500));
-		expect(await env.requests(ACCESS_LINKS)).toHaveLength(1);
+		expect(await env().requests(ACCESS_LINKS)).toHaveLength(1);
 	});
 
 	it('Batches In Parallel bounds the requests in flight while a batch is split', async () => {
-		const [interviewId] = await env.seedInterviews([{ interviewName: 'Split parallel' }]);
-		await env.control('PATCH', '/config', { latencyMs: 20 });
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'Split parallel' }]);
+		await env().control('PATCH', '/config', { latencyMs: 20 });
 		await refuse([inputItems[10].email, inputItems[120].email, inputItems[210].email]);
-		const run = await env.run(inviteParameters(interviewId, { options: { parallelBatches: 2 } }), { inputItems, onError: 'continueRegularOutput' });
+		const run = await env().run(inviteParameters(interviewId, { options: { parallelBatches: 2 } }), { inputItems, onError: 'continueRegularOutput' });
 		expect(run.items.filter((item) => item.json.error !== undefined)).toHaveLength(3);
-		const requests = await env.requests(ACCESS_LINKS);
+		const requests = await env().requests(ACCESS_LINKS);
 		// Overlap of the logged requests: each starts `durationMs` before its log entry.
 		const spans = requests.map((request) => {
 			const end = Date.parse(request.at);
@@ -133,9 +127,9 @@ describe('Invite: a 422 for the whole request is split until each refused candid
 
 describe('Invite: a service that leaves the refused candidate out of a 200 answer', () => {
 	it('fails just that item, beside the others, in the same 3 requests', async () => {
-		const [interviewId] = await env.seedInterviews([{ interviewName: 'Omit' }]);
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'Omit' }]);
 		await refuse(refusedEmails, 'omitCandidate');
-		const run = await env.run(inviteParameters(interviewId), { inputItems, onError: 'continueErrorOutput' });
+		const run = await env().run(inviteParameters(interviewId), { inputItems, onError: 'continueErrorOutput' });
 		const [success, failure] = run.outputs;
 		expect(success).toHaveLength(247);
 		expect(failure.map((item) => item.pairedItem)).toEqual(REFUSED.map((item) => ({ item })));
@@ -143,25 +137,25 @@ describe('Invite: a service that leaves the refused candidate out of a 200 answe
 			const index = (item.pairedItem as { item: number }).item;
 			expect(item.json.error).toBe(`The Interview Service returned no access link for ${inputItems[index].email} (item ${index})`);
 		}
-		expect((await env.requests(ACCESS_LINKS)).map((request) => request.status)).toEqual([200, 200, 200]);
+		expect((await env().requests(ACCESS_LINKS)).map((request) => request.status)).toEqual([200, 200, 200]);
 	});
 });
 
 describe('Invite: splitting under Retry On Fail', () => {
 	it('a 500 on a later part, then the retry: nothing answered is sent twice, and each good candidate is accepted once', async () => {
-		const [interviewId] = await env.seedInterviews([{ interviewName: 'Split retry' }]);
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'Split retry' }]);
 		const items = people(40, 'retry');
 		await refuse([items[3].email]);
 		// Request 1 is the whole batch (422), 2 and 3 its halves: the 4th request fails once.
-		await env.control('POST', '/faults', { route: ACCESS_LINKS, status: 500, skip: 3, count: 1 });
-		const run = await env.run(inviteParameters(interviewId, { options: { parallelBatches: 1 } }), {
+		await env().control('POST', '/faults', { route: ACCESS_LINKS, status: 500, skip: 3, count: 1 });
+		const run = await env().run(inviteParameters(interviewId, { options: { parallelBatches: 1 } }), {
 			inputItems: items,
 			onError: 'continueRegularOutput',
 			retryOnFail: { maxTries: 2, waitBetweenTries: 0 },
 		});
 		expect(run.items.filter((item) => item.json.error !== undefined).map((item) => item.pairedItem)).toEqual([{ item: 3 }]);
 		expect(run.items.filter((item) => typeof item.json.preAuthLink === 'string')).toHaveLength(39);
-		const requests = await env.requests(ACCESS_LINKS);
+		const requests = await env().requests(ACCESS_LINKS);
 		expect(requests.filter((request) => request.status === 500)).toHaveLength(1);
 		const answered = requests.filter((request) => request.status === 200 || request.status === 422).map((request) => candidatesOf(request).join());
 		expect(new Set(answered).size).toBe(answered.length);
@@ -173,9 +167,9 @@ describe('Invite: splitting under Retry On Fail', () => {
 
 describe('Cancel Scheduled: the same rule for a refused e-mail', () => {
 	async function scheduled(count: number) {
-		const [interviewId] = await env.seedInterviews([{ interviewName: `Cancel ${count}` }]);
+		const [interviewId] = await env().seedInterviews([{ interviewName: `Cancel ${count}` }]);
 		const items = people(count, 'cancel');
-		await env.run(inviteParameters(interviewId), { inputItems: items });
+		await env().run(inviteParameters(interviewId), { inputItems: items });
 		return { interviewId, emails: items.map((person) => person.email) };
 	}
 
@@ -189,7 +183,7 @@ describe('Cancel Scheduled: the same rule for a refused e-mail', () => {
 			emailSource: 'inputItems',
 			candidateEmail: '={{ $json.email }}',
 		};
-		const run = await env.run(parameters, { inputItems: emails.map((email) => ({ email })), onError: 'continueErrorOutput' });
+		const run = await env().run(parameters, { inputItems: emails.map((email) => ({ email })), onError: 'continueErrorOutput' });
 		const [success, failure] = run.outputs;
 		expect(success.map((item) => [item.pairedItem, item.json.cancelled])).toEqual(
 			[0, 1, 2, 3, 5].map((item) => [{ item }, true]),
@@ -202,15 +196,15 @@ describe('Cancel Scheduled: the same rule for a refused e-mail', () => {
 	it('A List: the item fails naming the refused e-mail and what was cancelled, and the others are cancelled', async () => {
 		const { interviewId, emails } = await scheduled(5);
 		await refuse([emails[2]]);
-		const run = await env.run(
+		const run = await env().run(
 			{ resource: 'candidate', operation: 'cancelScheduled', interviewId: interviewById(interviewId), emailSource: 'list', candidateEmails: emails },
 			{ inputItems: [{}], onError: 'continueRegularOutput' },
 		);
 		expect(run.items).toHaveLength(1);
 		expect(run.items[0].json.error).toBe(`${SERVICE_MESSAGE}: the Interview Service refused ${emails[2]} (item 0)`);
-		const { candidates } = (await env.control('GET', '/state')) as { candidates: IDataObject[] };
+		const { candidates } = (await env().control('GET', '/state')) as { candidates: IDataObject[] };
 		const cancelled = candidates.filter((candidate) => candidate.interviewId === interviewId && candidate.status === 'cancelled');
 		expect(cancelled.map((candidate) => candidate.email).sort()).toEqual(emails.filter((_, index) => index !== 2).sort());
-		expect((await env.requests(CANCEL)).filter((request) => request.status === 200)).not.toHaveLength(0);
+		expect((await env().requests(CANCEL)).filter((request) => request.status === 200)).not.toHaveLength(0);
 	});
 });
