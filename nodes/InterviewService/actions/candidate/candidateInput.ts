@@ -56,13 +56,20 @@ export function emailFieldProperty(displayOptions: IDisplayOptions): INodeProper
 	};
 }
 
-/** The run's Candidate Fields (read at the first item, as the option takes no expression). */
+const inputPerRun = new WeakMap<IExecuteFunctions, CandidateInput>();
+
+/** The run's Candidate Fields (read at the first item, as the option takes no expression), once per run. */
 export function mappingOf(context: IExecuteFunctions): CandidateInput {
-	const read = sharedParameterReader(context);
-	const mapping = read('mappingMode', 0, MAP_MANUALLY);
-	if (mapping === MAP_MANUALLY) return { mapping, read };
-	if (mapping === MAP_AUTOMATICALLY) return { mapping, read, items: context.getInputData() };
-	throw invalidInput(context.getNode(), 'Candidate Fields', `must be "${MAP_MANUALLY}" or "${MAP_AUTOMATICALLY}"`, 0);
+	let input = inputPerRun.get(context);
+	if (input === undefined) {
+		const read = sharedParameterReader(context);
+		const mapping = read('mappingMode', 0, MAP_MANUALLY);
+		if (mapping === MAP_MANUALLY) input = { mapping, read };
+		else if (mapping === MAP_AUTOMATICALLY) input = { mapping, read, items: context.getInputData() };
+		else throw invalidInput(context.getNode(), 'Candidate Fields', `must be "${MAP_MANUALLY}" or "${MAP_AUTOMATICALLY}"`, 0);
+		inputPerRun.set(context, input);
+	}
+	return input;
 }
 
 /** How an input field is named in errors: the node's label and the field it was read from. */
