@@ -84,9 +84,9 @@ interface CancelRequest {
 	candidateEmails: string[];
 }
 
-/** Emails From, read at the first item (the option takes no expression). */
+/** Emails From, read at the first item through the run's reader (the option takes no expression, so once per run). */
 function emailSourceOf(context: IExecuteFunctions): EmailSource {
-	const source = context.getNodeParameter('emailSource', 0, 'list');
+	const source = sharedParameterReader(context)('emailSource', 0, 'list');
 	if (source === 'list' || source === 'inputItems') return source;
 	throw invalidInput(context.getNode(), 'Emails From', 'must be "list" or "inputItems"', 0);
 }
