@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { interviewLocator } from '../shared/interviewLocator';
-import { ANY_EVENT, CHEAT_PROBABILITY_MARKED_EVENT, COMPLETED_EVENT } from './eventKind';
+import { ANY_EVENT, CHEAT_PROBABILITY_MARKED_EVENT, COMPLETED_EVENT } from './event';
 
 /** The version a trigger added in the editor gets (see the node's `version`). */
 export const TRIGGER_DEFAULT_VERSION = 2;

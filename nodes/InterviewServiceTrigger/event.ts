@@ -3,18 +3,79 @@ import type { IDataObject } from 'n8n-workflow';
 import { documentedResult } from '../shared/contract';
 import { isPlainObject } from '../shared/objects';
 import { simplifyResult } from '../shared/results';
-import { kindOfEventType } from './eventKind';
-import type { EventKind } from './eventKind';
 
-/**
- * The spec shows no event payload, and senders differ. The node reads an event leniently:
+/*
+ * Reading an event: its fields, its kind and its delivery id. The spec shows no event payload,
+ * and senders differ, so the node reads an event leniently:
  * - flat, as our sandbox sends by default: `{ event, eventId, interviewId, candidate: { name, email }, scores, reportLink, completedAt }`;
  * - in an envelope, one level down under `data`, `payload` or `object`: `{ type, deliveryId, data: { ... } }`, `{ event, data }`;
  * with the usual key variants (camelCase, snake_case, nested `interview.id` / `candidate.email`).
  * The top level is read before the envelope.
  */
+
 const ENVELOPE_KEYS = ['data', 'payload', 'object'] as const;
 const TYPE_KEYS = ['event', 'type', 'eventType', 'event_type', 'name'] as const;
+/** Id fields of a delivery, looked for at the top level and then in the envelope (`data`, `payload`, `object`). */
+const DELIVERY_ID_KEYS = ['deliveryId', 'delivery_id', 'eventId', 'event_id', 'webhook_event_id'] as const;
+
+/*
+ * The event's kind, in whatever naming style the sender uses (`interview.completed`,
+ * `INTERVIEW_COMPLETED`, `candidateInterviewCompleted`, ...). One rule: split the name into
+ * lower-case words, then compare its last words with each kind's words.
+ */
+
+/** Option values of the Events parameter. Released values never change. */
+export const COMPLETED_EVENT = 'completed';
+export const CHEAT_PROBABILITY_MARKED_EVENT = 'cheatProbabilityMarked';
+export const ANY_EVENT = '*';
+
+export type EventKind = typeof COMPLETED_EVENT | typeof CHEAT_PROBABILITY_MARKED_EVENT;
+
+/** The words a type name ends with, per kind. The service's own names are `candidateInterviewCompleted` and `cheatProbabilityMarked`. */
+const KIND_WORDS: Record<EventKind, string[]> = {
+	[COMPLETED_EVENT]: ['completed'],
+	[CHEAT_PROBABILITY_MARKED_EVENT]: ['cheat', 'probability', 'marked'],
+};
+
+/** What the answer to an ignored event calls each kind. */
+export const KIND_LABELS: Record<EventKind, string> = {
+	[COMPLETED_EVENT]: 'Interview Completed',
+	[CHEAT_PROBABILITY_MARKED_EVENT]: 'Cheat Probability Marked',
+};
+
+/**
+ * Lower-case words of a name: split at `.`, `_`, `-`, `:`, `/`, spaces, and at camelCase humps
+ * (`candidateInterviewCompleted`, `HTTPRequestDone` → `http`, `request`, `done`).
+ */
+export function words(name: string): string[] {
+	return name
+		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+		.split(/[\s._:/-]+/)
+		.filter((word) => word !== '')
+		.map((word) => word.toLowerCase());
+}
+
+const endsWith = (actual: string[], ending: string[]) =>
+	actual.length >= ending.length && ending.every((word, index) => actual[actual.length - ending.length + index] === word);
+
+/** The kind a type name stands for; undefined for a kind this node does not know (e.g. `interview.started`). */
+export function kindOfEventType(eventType: string): EventKind | undefined {
+	const nameWords = words(eventType);
+	return (Object.keys(KIND_WORDS) as EventKind[]).find((kind) => endsWith(nameWords, KIND_WORDS[kind]));
+}
+
+export const isCompletion = (eventType: string): boolean => kindOfEventType(eventType) === COMPLETED_EVENT;
+
+/**
+ * Whether the node passes the event on. An event whose type cannot be read is passed on (flagged
+ * `malformed`) rather than dropped, so that a change of payload shows up instead of going silent.
+ */
+export function isSelected(selectedEvents: string[], eventType: string | undefined): boolean {
+	if (eventType === undefined || selectedEvents.includes(ANY_EVENT)) return true;
+	const kind = kindOfEventType(eventType);
+	return kind !== undefined && selectedEvents.includes(kind);
+}
 
 export interface NormalisedEvent {
 	/** The item to emit: the event as received plus the normalised fields, or the raw body and `problems`. */
@@ -23,11 +84,15 @@ export interface NormalisedEvent {
 	body?: IDataObject;
 	eventType?: string;
 	eventKind?: EventKind;
+	/** The delivery's own id, when the event carries one (see `deliveryIdOf`). */
+	deliveryId?: string;
 	interviewId?: string;
 	candidateEmail?: string;
 	completedAt?: string;
 	reportLink?: string;
 	malformed: boolean;
+	/** Whether the trigger's Events pass it on (see `isSelected`). */
+	selected: boolean;
 }
 
 const text = (value: unknown): string | undefined => {
@@ -67,7 +132,7 @@ function parseBody(body: unknown, rawBody: unknown): { event: IDataObject } | { 
 }
 
 /** Where fields are looked for, in order: the top level, then each envelope that is an object. */
-export function fieldSources(event: IDataObject): IDataObject[] {
+function fieldSources(event: IDataObject): IDataObject[] {
 	const envelopes = ENVELOPE_KEYS.map((key) => event[key]).filter(isPlainObject);
 	return [event, ...envelopes];
 }
@@ -81,7 +146,7 @@ function valueAt(source: IDataObject, path: string): unknown {
 }
 
 /** The first non-empty text under any of `paths`, the top level first; `skip` leaves out one source's key. */
-export function firstText(sources: IDataObject[], paths: readonly string[], skip?: { source: IDataObject; path: string }): string | undefined {
+function firstText(sources: IDataObject[], paths: readonly string[], skip?: { source: IDataObject; path: string }): string | undefined {
 	for (const source of sources) {
 		for (const path of paths) {
 			if (skip?.source === source && skip.path === path) continue;
@@ -105,6 +170,14 @@ function eventTypeOf(sources: IDataObject[]): { eventType?: string; from?: { sou
 		}
 	}
 	return {};
+}
+
+/**
+ * The delivery's own id. A bare `id` does not count: senders use it for the candidate or the
+ * interview as often as for the delivery, and keying on it would swallow the next completion.
+ */
+export function deliveryIdOf(event: IDataObject): string | undefined {
+	return firstText(fieldSources(event), DELIVERY_ID_KEYS);
 }
 
 const INTERVIEW_ID_PATHS = ['interviewId', 'interview_id', 'interview.id', 'interview.interviewId'];
@@ -140,10 +213,11 @@ function setDefined(target: IDataObject, key: string, value: IDataObject[string]
 	if (value !== undefined) target[key] = value;
 }
 
-export function readEvent(body: unknown, rawBody?: unknown): NormalisedEvent {
+/** The event as this trigger sees it: its fields, its kind, its delivery id, and whether `selectedEvents` pass it on. */
+export function readEvent(body: unknown, rawBody?: unknown, selectedEvents: string[] = [ANY_EVENT]): NormalisedEvent {
 	const parsed = parseBody(body, rawBody);
 	if (!('event' in parsed)) {
-		return { json: { body: parsed.raw as IDataObject[string], malformed: true, problems: [parsed.problem] }, malformed: true };
+		return { json: { body: parsed.raw as IDataObject[string], malformed: true, problems: [parsed.problem] }, malformed: true, selected: true };
 	}
 
 	const { event } = parsed;
@@ -175,5 +249,7 @@ export function readEvent(body: unknown, rawBody?: unknown): NormalisedEvent {
 	json.malformed = problems.length > 0;
 	if (problems.length > 0) json.problems = problems;
 
-	return { json, body: event, eventType, eventKind, interviewId, candidateEmail, completedAt, reportLink, malformed: problems.length > 0 };
+	const deliveryId = firstText(sources, DELIVERY_ID_KEYS);
+	const selected = isSelected(selectedEvents, eventType);
+	return { json, body: event, eventType, eventKind, deliveryId, interviewId, candidateEmail, completedAt, reportLink, malformed: problems.length > 0, selected };
 }

@@ -1,4 +1,6 @@
-import type { IHookFunctions } from 'n8n-workflow';
+import { createHash, randomBytes, timingSafeEqual } from 'crypto';
+
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { endpoints } from '../shared/contract';
@@ -6,14 +8,115 @@ import type { Interview } from '../shared/contract';
 import { NO_INTERVIEW_CHOSEN, pickedInterviewId } from '../shared/interviewLocator';
 import { isNotFound, messageOf, unlessError } from '../shared/transport/errors';
 import { apiRequest } from '../shared/transport/request';
-import { forgetRegistration, keptSecret, readRegistration, saveRegistration } from './registration';
-import type { Registration } from './registration';
-import { createWebhookSecret, withSecret, withoutQuery } from './secret';
+import { SECRET_QUERY_PARAMETER } from '../shared/webhookSecret';
 
 /*
- * The interview has one `interviewConfig.webhookUrl`, no webhook list: "registering" means
- * borrowing that slot and "deleting" means giving it back, unless someone has taken it since.
+ * The trigger's lifecycle. The interview has one `interviewConfig.webhookUrl`, no webhook list:
+ * "registering" means borrowing that slot and "deleting" means giving it back, unless someone
+ * has taken it since. What was borrowed is kept in the node's static data (`Registration`), with
+ * the secret that goes into the URL; a delivery is checked against that secret
+ * (`hasRegisteredSecret`). The secret's query parameter and its masking, which the action node
+ * also needs, live in `shared/webhookSecret.ts`.
  */
+
+/** What `create` leaves in the node's static data, for `checkExists`, `delete` and `webhook`. */
+interface Registration {
+	interviewId: string;
+	/** Ours, secret included: exactly what the interview must hold for us to call it ours. */
+	webhookUrl: string;
+	webhookSecret: string;
+	/** What the interview held before us, put back by `delete`; null means it had none. */
+	previousWebhookUrl: string | null;
+	/**
+	 * Saved before the PUT and cleared once the service confirmed it: a registration still marked
+	 * pending may or may not be on the interview, so the next lifecycle call completes or undoes it.
+	 */
+	pending: boolean;
+	/** A `delete` that could not reach the service: the user's URL is still to be put back. */
+	restorePending: boolean;
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/** Reads the registration; one saved before `pending`/`restorePending` existed reads as confirmed. */
+function readRegistration(staticData: IDataObject): Registration | undefined {
+	const { interviewId, webhookUrl, webhookSecret, previousWebhookUrl } = staticData;
+	if (!isText(interviewId) || !isText(webhookUrl) || !isText(webhookSecret)) return undefined;
+	return {
+		interviewId,
+		webhookUrl,
+		webhookSecret,
+		previousWebhookUrl: isText(previousWebhookUrl) ? previousWebhookUrl : null,
+		pending: staticData.pending === true,
+		restorePending: staticData.restorePending === true,
+	};
+}
+
+function saveRegistration(staticData: IDataObject, registration: Registration): void {
+	Object.assign(staticData, registration);
+}
+
+/**
+ * Forgets the registration but keeps its secret: the next registration of this node uses the same
+ * one, so a webhook call that was still running and writes back static data it loaded before
+ * (n8n saves the whole object when an execution ends) cannot bring back a secret the interview
+ * no longer holds.
+ */
+function forgetRegistration(staticData: IDataObject): void {
+	delete staticData.interviewId;
+	delete staticData.webhookUrl;
+	delete staticData.previousWebhookUrl;
+	delete staticData.pending;
+	delete staticData.restorePending;
+}
+
+/** The secret this node has used before, if any. */
+function keptSecret(staticData: IDataObject): string | undefined {
+	return isText(staticData.webhookSecret) ? staticData.webhookSecret : undefined;
+}
+
+/*
+ * The spec shows no signing for webhook calls, so the only proof that a POST comes from the
+ * service is a secret we put into the URL we register: whoever knows that URL can call us.
+ */
+
+/** 32 random bytes as hex: unguessable, and URL-safe without encoding. */
+export function createWebhookSecret(): string {
+	return randomBytes(32).toString('hex');
+}
+
+export function withSecret(webhookUrl: string, secret: string): string {
+	const separator = webhookUrl.includes('?') ? '&' : '?';
+	return `${webhookUrl}${separator}${SECRET_QUERY_PARAMETER}=${secret}`;
+}
+
+/** The webhook URL without its query, to recognise one of ours whatever secret it carries. */
+export function withoutQuery(url: string): string {
+	const queryStart = url.indexOf('?');
+	return queryStart === -1 ? url : url.slice(0, queryStart);
+}
+
+/** The secret as received; a repeated parameter arrives as an array and is refused. */
+export function receivedSecret(query: IDataObject | undefined): string | undefined {
+	const value = query?.[SECRET_QUERY_PARAMETER];
+	return typeof value === 'string' ? value : undefined;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/**
+ * Constant-time comparison. Both sides are hashed first, so the buffers always have the same
+ * length and the time spent tells nothing about the expected secret, not even its length.
+ */
+export function secretMatches(expected: unknown, received: unknown): boolean {
+	if (typeof expected !== 'string' || expected === '' || typeof received !== 'string') return false;
+	return timingSafeEqual(sha256(expected), sha256(received));
+}
+
+/** Whether a delivery carries the secret of this node's registration (none registered: refused). */
+export function hasRegisteredSecret(staticData: IDataObject, query: IDataObject | undefined): boolean {
+	return secretMatches(readRegistration(staticData)?.webhookSecret, receivedSecret(query));
+}
 
 function configuredInterviewId(this: IHookFunctions): string {
 	const interviewId = pickedInterviewId(this);

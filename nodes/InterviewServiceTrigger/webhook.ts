@@ -1,22 +1,17 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import type { CandidateResult } from '../shared/contract';
+import { emailKey } from '../shared/email';
 import { pickedInterviewId } from '../shared/interviewLocator';
-import { claimInProcess, deliveryKey, remember, wasSeen } from './dedupe';
-import { readEvent } from './event';
+import { completedAtOf, fetchCandidateResults, instantOf, isCompleted, simplifyResult } from '../shared/results';
+import { KIND_LABELS, readEvent } from './event';
 import type { NormalisedEvent } from './event';
-import { KIND_LABELS, isSelected } from './eventKind';
-import { resultFields } from './includeResult';
-import { readRegistration } from './registration';
-import { receivedSecret, secretMatches } from './secret';
+import { hasRegisteredSecret } from './lifecycle';
+import { isRepeat } from './repeatMemory';
 
 interface TriggerOptions {
 	includeResult?: boolean;
 	verifySecret?: boolean;
-}
-
-function hasValidSecret(this: IWebhookFunctions): boolean {
-	const registration = readRegistration(this.getWorkflowStaticData('node'));
-	return secretMatches(registration?.webhookSecret, receivedSecret(this.getQueryData() as IDataObject));
 }
 
 /** The answer to an event the trigger's Events leave out: it names the event, so nothing goes unremarked. */
@@ -38,19 +33,45 @@ function otherInterviewAnswer(event: NormalisedEvent, watched: string): IDataObj
 }
 
 /**
- * Whether this delivery was received before (and otherwise remembers it). Listening for a test
- * event never counts repeats, so the same sample can be sent again while building a workflow.
+ * The candidate's row this event is about, when the candidate has several (a re-attempt): the one
+ * with the event's report link, else the one completed at the event's time, else the last
+ * completed row, else the last row.
  */
-function isRepeat(this: IWebhookFunctions, event: NormalisedEvent): { repeat: boolean; deliveryId?: string } {
-	if (this.getMode() === 'manual') return { repeat: false };
-	const request = this.getRequestObject();
-	const { key, deliveryId } = deliveryKey(event.eventType, event.body, request.rawBody, request.body);
-	const staticData = this.getWorkflowStaticData('node');
-	const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`;
-	// Checked in this order on purpose: a key found in static data must not be claimed in the process.
-	if (wasSeen(staticData, key) || !claimInProcess(scope, key)) return { repeat: true, deliveryId };
-	remember(staticData, key, scope);
-	return { repeat: false, deliveryId };
+export function rowOfEvent(rows: CandidateResult[], event: Pick<NormalisedEvent, 'reportLink' | 'completedAt'>): CandidateResult | undefined {
+	const byLink = event.reportLink === undefined ? undefined : rows.find((row) => row.reportLink === event.reportLink);
+	if (byLink) return byLink;
+	const eventTime = instantOf(event.completedAt);
+	const byTime = eventTime === undefined ? undefined : rows.find((row) => completedAtOf(row) === eventTime);
+	if (byTime) return byTime;
+	const completed = rows.filter(isCompleted);
+	return completed[completed.length - 1] ?? rows[rows.length - 1];
+}
+
+/**
+ * The candidate's result, matched by e-mail without case, as `result` (simplified) and
+ * `resultRaw`. A failed lookup is reported on the item, never thrown: the event itself has
+ * arrived and must not be lost because the results endpoint had a bad moment.
+ */
+export async function resultFields(
+	this: IWebhookFunctions,
+	interviewId: string | undefined,
+	event: Pick<NormalisedEvent, 'candidateEmail' | 'reportLink' | 'completedAt'>,
+): Promise<IDataObject> {
+	const { candidateEmail } = event;
+	if (interviewId === undefined || candidateEmail === undefined) {
+		return { result: null, resultError: 'The event names no interview or candidate e-mail to look up' };
+	}
+	let results: CandidateResult[];
+	try {
+		results = await fetchCandidateResults.call(this, interviewId, candidateEmail);
+	} catch (error) {
+		return { result: null, resultError: (error as Error).message };
+	}
+	const wanted = emailKey(candidateEmail);
+	const matches = results.filter((result) => emailKey(result.candidate?.email) === wanted);
+	const match = rowOfEvent(matches, event);
+	if (match === undefined) return { result: null, resultError: 'No result for this candidate yet' };
+	return { result: simplifyResult(match) as unknown as IDataObject, resultRaw: match as IDataObject };
 }
 
 /**
@@ -65,20 +86,20 @@ async function readUnparsedBody(request: ReturnType<IWebhookFunctions['getReques
 export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
 	// Checked before anything else: an unverified caller learns nothing and starts nothing.
-	if (options.verifySecret !== false && !hasValidSecret.call(this)) {
+	if (options.verifySecret !== false && !hasRegisteredSecret(this.getWorkflowStaticData('node'), this.getQueryData() as IDataObject)) {
 		this.getResponseObject().status(401).json({ message: 'Unauthorized' });
 		return { noWebhookResponse: true };
 	}
 
 	const request = this.getRequestObject();
 	await readUnparsedBody(request);
-	const event = readEvent(request.body, request.rawBody);
+	const event = readEvent(request.body, request.rawBody, this.getNodeParameter('events', []) as string[]);
 	const watched = pickedInterviewId(this) ?? '';
 	// Answered 200, so the sender stops retrying: a copied config or a forwarded event is no error here.
 	if (event.interviewId !== undefined && watched !== '' && event.interviewId !== watched) {
 		return { webhookResponse: otherInterviewAnswer(event, watched) };
 	}
-	if (!isSelected(this.getNodeParameter('events', []) as string[], event.eventType)) {
+	if (!event.selected) {
 		return { webhookResponse: ignoredAnswer(event) };
 	}
 

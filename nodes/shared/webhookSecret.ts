@@ -2,7 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 /**
  * The query parameter that carries the Interview Service Trigger's secret in the webhook URL it
- * registers. Whoever knows it can send the trigger completions, so outputs never show it.
+ * registers. Whoever knows it can send the trigger completions, so outputs never show it. The
+ * trigger's lifecycle makes the secret and checks deliveries against it; this file holds what the
+ * action node needs as well: the parameter's name and its masking in an interview's output.
  */
 export const SECRET_QUERY_PARAMETER = 'secret';
 

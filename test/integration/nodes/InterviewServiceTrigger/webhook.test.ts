@@ -1,6 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { deliveryKey } from '../../../../nodes/InterviewServiceTrigger/dedupe';
+import { deliveryIdOf } from '../../../../nodes/InterviewServiceTrigger/event';
+import { deliveryKey } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
 import { TriggerHarness } from '../../../helpers/n8nCoreTriggers';
 import { SandboxControl } from '../../../helpers/sandbox';
 
@@ -213,7 +214,7 @@ describe('Interview Service Trigger webhook, delivered by the sandbox over HTTP'
 		const seen = (harness.nodeStaticData().seenDeliveries as Array<[string, number]>).map(([key]) => key);
 		for (const body of bodies) {
 			const parsed = JSON.parse(body) as IDataObject;
-			expect(seen).toContain(deliveryKey(String(parsed.event), parsed, undefined, parsed).key);
+			expect(seen).toContain(deliveryKey(String(parsed.event), deliveryIdOf(parsed), undefined, parsed).key);
 		}
 	});
 

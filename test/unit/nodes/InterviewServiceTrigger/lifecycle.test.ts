@@ -4,7 +4,7 @@ import {
 	secretMatches,
 	withSecret,
 	withoutQuery,
-} from '../../../../nodes/InterviewServiceTrigger/secret';
+} from '../../../../nodes/InterviewServiceTrigger/lifecycle';
 
 describe('secretMatches', () => {
 	const secret = createWebhookSecret();

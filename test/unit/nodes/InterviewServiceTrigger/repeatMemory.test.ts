@@ -1,15 +1,19 @@
 import type { IDataObject } from 'n8n-workflow';
 import { ObservableObject } from 'n8n-workflow';
 
+import { deliveryIdOf } from '../../../../nodes/InterviewServiceTrigger/event';
 import {
 	MAX_REMEMBERED,
 	REMEMBER_MS,
 	claimInProcess,
-	deliveryIdOf,
 	deliveryKey,
 	remember,
 	wasSeen,
-} from '../../../../nodes/InterviewServiceTrigger/dedupe';
+} from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
+
+/** The key of a delivery whose event (when it is an object) is read for its delivery id, as the trigger does. */
+const keyOfDelivery = (eventType: string | undefined, event: IDataObject | undefined, rawBody: unknown, body: unknown) =>
+	deliveryKey(eventType, event === undefined ? undefined : deliveryIdOf(event), rawBody, body);
 
 describe('dedupe key', () => {
 	it.each([
@@ -28,7 +32,7 @@ describe('dedupe key', () => {
 
 	it('the same kind and id give the same key whatever field or envelope carries the id', () => {
 		const keys = [{ deliveryId: 'x1' }, { data: { event_id: 'x1' }, other: 1 }, { eventId: 'x1', type: 't' }].map(
-			(body) => deliveryKey('completed', body, undefined, body).key,
+			(body) => keyOfDelivery('completed', body, undefined, body).key,
 		);
 		expect(new Set(keys).size).toBe(1);
 		expect(keys[0]).not.toContain('x1');
@@ -40,30 +44,30 @@ describe('dedupe key', () => {
 		expect(deliveryIdOf({ data: { id: 'interview-1' } })).toBeUndefined();
 		const ada = { id: 'int-1', event: 'completed', email: 'ada@example.com' };
 		const bob = { id: 'int-1', event: 'completed', email: 'bob@example.com' };
-		expect(deliveryKey('completed', ada, undefined, ada).key).not.toBe(deliveryKey('completed', bob, undefined, bob).key);
+		expect(keyOfDelivery('completed', ada, undefined, ada).key).not.toBe(keyOfDelivery('completed', bob, undefined, bob).key);
 	});
 
 	it('two events of different kinds never share a key, with or without a delivery id', () => {
 		const completed = { id: 'cand-1', event: 'candidateInterviewCompleted' };
 		const cheat = { id: 'cand-1', event: 'cheatProbabilityMarked' };
-		expect(deliveryKey(completed.event, completed, undefined, completed).key).not.toBe(deliveryKey(cheat.event, cheat, undefined, cheat).key);
+		expect(keyOfDelivery(completed.event, completed, undefined, completed).key).not.toBe(keyOfDelivery(cheat.event, cheat, undefined, cheat).key);
 		const withId = { deliveryId: 'd-1' };
-		expect(deliveryKey('candidateInterviewCompleted', withId, undefined, withId).key).not.toBe(
-			deliveryKey('cheatProbabilityMarked', withId, undefined, withId).key,
+		expect(keyOfDelivery('candidateInterviewCompleted', withId, undefined, withId).key).not.toBe(
+			keyOfDelivery('cheatProbabilityMarked', withId, undefined, withId).key,
 		);
 	});
 
 	it('without an id, hashes the raw body: same bytes, same key; other bytes, other key', () => {
-		const a = deliveryKey('x', { event: 'x' }, Buffer.from('{"event":"x"}'), { event: 'x' });
-		const b = deliveryKey('x', { event: 'x' }, Buffer.from('{"event":"x"}'), { event: 'x' });
-		const c = deliveryKey('x', { event: 'x' }, Buffer.from('{"event": "x"}'), { event: 'x' });
+		const a = keyOfDelivery('x', { event: 'x' }, Buffer.from('{"event":"x"}'), { event: 'x' });
+		const b = keyOfDelivery('x', { event: 'x' }, Buffer.from('{"event":"x"}'), { event: 'x' });
+		const c = keyOfDelivery('x', { event: 'x' }, Buffer.from('{"event": "x"}'), { event: 'x' });
 		expect(a).toEqual(b);
 		expect(a.deliveryId).toBeUndefined();
 		expect(c.key).not.toBe(a.key);
 		// An id key and a body key never collide.
-		expect(deliveryKey('x', { deliveryId: 'x' }, undefined, {}).key[0]).not.toBe(a.key[0]);
+		expect(keyOfDelivery('x', { deliveryId: 'x' }, undefined, {}).key[0]).not.toBe(a.key[0]);
 		// A body that is not JSON is hashed too, as received.
-		expect(deliveryKey(undefined, undefined, undefined, 'plain').key).not.toBe(deliveryKey(undefined, undefined, undefined, 'plain2').key);
+		expect(keyOfDelivery(undefined, undefined, undefined, 'plain').key).not.toBe(keyOfDelivery(undefined, undefined, undefined, 'plain2').key);
 	});
 });
 

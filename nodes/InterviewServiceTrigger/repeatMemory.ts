@@ -1,8 +1,6 @@
 import { createHash } from 'crypto';
 
-import type { IDataObject } from 'n8n-workflow';
-
-import { fieldSources, firstText } from './event';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 /**
  * Senders deliver at least once; a repeat starts no second execution. A delivery is known by its
@@ -12,8 +10,6 @@ import { fieldSources, firstText } from './event';
  * took on lately, since n8n writes the whole static data back when a call ends (`remember`).
  */
 
-/** Id fields of a delivery, looked for at the top level and then in the envelope (`data`, `payload`, `object`). */
-const DELIVERY_ID_KEYS = ['deliveryId', 'delivery_id', 'eventId', 'event_id', 'webhook_event_id'] as const;
 /** The memory keeps at most this many keys, each for at most this long. */
 export const MAX_REMEMBERED = 1000;
 export const REMEMBER_MS = 24 * 60 * 60 * 1000;
@@ -29,18 +25,9 @@ interface DeliveryKey {
 
 const digest = (value: string | Buffer) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
 
-/**
- * The delivery's own id. A bare `id` does not count: senders use it for the candidate or the
- * interview as often as for the delivery, and keying on it would swallow the next completion.
- */
-export function deliveryIdOf(event: IDataObject): string | undefined {
-	return firstText(fieldSources(event), DELIVERY_ID_KEYS);
-}
-
 /** The event's kind with the id of the delivery, or else with a hash of the body exactly as received. */
-export function deliveryKey(eventType: string | undefined, event: IDataObject | undefined, rawBody: unknown, body: unknown): DeliveryKey {
+export function deliveryKey(eventType: string | undefined, deliveryId: string | undefined, rawBody: unknown, body: unknown): DeliveryKey {
 	const kind = `kind:${eventType ?? ''}\u0000`;
-	const deliveryId = event === undefined ? undefined : deliveryIdOf(event);
 	if (deliveryId !== undefined) return { key: `k${digest(`${kind}id:${deliveryId}`)}`, deliveryId };
 	let raw: string;
 	if (Buffer.isBuffer(rawBody) && rawBody.length > 0) raw = rawBody.toString('base64');
@@ -162,4 +149,23 @@ export function claimInProcess(scope: string, key: string, now = Date.now()): bo
 	inProcess.set(scoped, now);
 	while (inProcess.size > MAX_IN_PROCESS) inProcess.delete(inProcess.keys().next().value as string);
 	return true;
+}
+
+/**
+ * Whether this delivery was received before (and otherwise remembers it). Listening for a test
+ * event never counts repeats, so the same sample can be sent again while building a workflow.
+ */
+export function isRepeat(
+	this: IWebhookFunctions,
+	event: { eventType?: string; deliveryId?: string },
+): { repeat: boolean; deliveryId?: string } {
+	if (this.getMode() === 'manual') return { repeat: false };
+	const request = this.getRequestObject();
+	const { key, deliveryId } = deliveryKey(event.eventType, event.deliveryId, request.rawBody, request.body);
+	const staticData = this.getWorkflowStaticData('node');
+	const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`;
+	// Checked in this order on purpose: a key found in static data must not be claimed in the process.
+	if (wasSeen(staticData, key) || !claimInProcess(scope, key)) return { repeat: true, deliveryId };
+	remember(staticData, key, scope);
+	return { repeat: false, deliveryId };
 }
