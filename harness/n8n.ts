@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { expectOk, freshApiKey, ownerSession } from './owner';
-import { freePort, runBounded, spawnGroup, stopGroup, tail, waitForLine, type RunResult } from './process';
+import { freePort, killGroup, runBounded, spawnGroup, stopGroup, tail, waitForLine, withTimeout, type RunResult } from './process';
 import { ensureRuntime, type Runtime, type RuntimeSpec } from './runtime';
 
 export const PACKAGE_NAME = 'n8n-nodes-interview-service';
@@ -78,6 +78,12 @@ export interface N8nInstance {
 	 * do it); `env` changes the environment from then on, e.g. another public `WEBHOOK_URL`.
 	 */
 	restart(env?: NodeJS.ProcessEnv): Promise<void>;
+	/**
+	 * SIGKILL to the main process's group (n8n and its task runner) at once, as a crash or an
+	 * out-of-memory kill does: nothing is flushed or shut down. Resolves once it has exited;
+	 * `restart()` starts it again.
+	 */
+	crash(): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -442,6 +448,14 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 			Object.assign(env, changes);
 			server = spawnN8nServer(runtime, userFolder, env, { append: true });
 			await untilReady();
+		},
+
+		async crash() {
+			const { child } = server;
+			if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+			const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+			killGroup(child.pid, 'SIGKILL');
+			await withTimeout(exited, 15_000, `n8n (process ${child.pid}) after SIGKILL`);
 		},
 
 		async setupOwner() {

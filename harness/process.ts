@@ -38,7 +38,7 @@ export const sleep = async (ms: number) => await new Promise((resolve) => setTim
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;
 
-function killGroup(pid: number, signal: NodeJS.Signals) {
+export function killGroup(pid: number, signal: NodeJS.Signals) {
 	try {
 		process.kill(-pid, signal);
 	} catch {

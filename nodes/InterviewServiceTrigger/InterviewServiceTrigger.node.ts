@@ -25,7 +25,18 @@ export class InterviewServiceTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'interviewServiceApi', required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				// n8n answers itself: at once once it has stored the execution, or once the workflow has
+				// finished (the Answer Once the Workflow Has Finished option), as its Webhook node does.
+				responseMode: '={{$parameter["options"]["answerWhenFinished"] ? "lastNode" : "onReceived"}}',
+				// Empty, so that an answer given at once is the node's own and one given at the end is the last node's items.
+				responseData: '',
+				path: 'webhook',
+			},
+		],
 		properties: triggerProperties,
 	};
 

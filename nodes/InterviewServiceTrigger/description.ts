@@ -66,6 +66,14 @@ export const triggerProperties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Answer Once the Workflow Has Finished',
+				name: 'answerWhenFinished',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether the Interview Service gets its answer only when the whole workflow has run, instead of as soon as n8n has stored the event. If the workflow fails, or n8n stops while it runs, the service gets an error (or no answer) and delivers the event again, so each completion is handled until one run succeeds. A slow workflow keeps the service waiting: if it takes longer than the service waits for an answer, the service counts the delivery as failed and sends it again, and that copy starts nothing while the first run goes on.',
+			},
+			{
 				displayName: 'Include Result',
 				name: 'includeResult',
 				type: 'boolean',

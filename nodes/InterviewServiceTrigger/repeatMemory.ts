@@ -1,6 +1,7 @@
 import { createHash } from 'crypto';
 
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 /**
  * Senders deliver at least once; a repeat starts no second execution. A delivery is known by its
@@ -96,12 +97,12 @@ const liveLists = new Map<string, LiveList>();
 const MAX_LIVE_LISTS = 100;
 
 /**
- * Adds the key, and the keys this process took on lately for the same node (`scope`) that the
- * loaded copy lacks, dropping keys older than a day and all but the newest `MAX_REMEMBERED`. The
- * list is assigned (the node's shared list, see `LiveList`), which is what marks n8n's static data
- * as changed, so it gets saved.
+ * Adds the key (when given) and the keys this process recorded lately for the same node (`scope`)
+ * that the loaded copy lacks, dropping keys older than a day and all but the newest
+ * `MAX_REMEMBERED`. The list is assigned (the node's shared list, see `LiveList`), which is what
+ * marks n8n's static data as changed, so it gets saved.
  */
-export function remember(staticData: IDataObject, key: string, scope = '', now = Date.now()): void {
+export function remember(staticData: IDataObject, key: string | undefined, scope = '', now = Date.now()): void {
 	const live = liveLists.get(scope) ?? { entries: [], stored: [], texts: new Set<string>() };
 	const byKey = new Map<string, number>();
 	const add = ([seenKey, at]: Entry) => {
@@ -112,7 +113,8 @@ export function remember(staticData: IDataObject, key: string, scope = '', now =
 		const entry = entryOf(stored);
 		if (entry) add(entry);
 	}
-	for (const entry of [...live.entries, ...claimedInProcess(scope), [key, now] as Entry]) add(entry);
+	for (const entry of live.entries) add(entry);
+	if (key !== undefined) add([key, now]);
 	live.entries = [...byKey.entries()].sort((a, b) => a[1] - b[1]).slice(-MAX_REMEMBERED);
 	const firstPair = live.entries.length - NEWEST_AS_PAIRS;
 	const stored = live.entries.map((entry, index) => (index < firstPair ? packed(entry) : entry));
@@ -125,20 +127,12 @@ export function remember(staticData: IDataObject, key: string, scope = '', now =
 }
 
 /**
- * Keys this n8n process has taken on lately, per workflow and node. Module state lives as long
- * as the process and is shared by every call it handles, which is what closes the window
- * between reading and saving static data for copies that arrive together.
+ * Keys this n8n process has taken on lately, per workflow and node: in flight or recorded. Module
+ * state lives as long as the process and is shared by every call it handles, which is what closes
+ * the window between reading and saving static data for copies that arrive together.
  */
 const inProcess = new Map<string, number>();
 const MAX_IN_PROCESS = 10 * MAX_REMEMBERED;
-
-/** The keys this process took on for one node, with when. */
-function claimedInProcess(scope: string): Array<[string, number]> {
-	const prefix = `${scope}\u0000`;
-	const claimed: Array<[string, number]> = [];
-	for (const [scoped, at] of inProcess) if (scoped.startsWith(prefix)) claimed.push([scoped.slice(prefix.length), at]);
-	return claimed;
-}
 
 /** True when the key is new to this process (and claims it); false when another call already has it. */
 export function claimInProcess(scope: string, key: string, now = Date.now()): boolean {
@@ -151,21 +145,103 @@ export function claimInProcess(scope: string, key: string, now = Date.now()): bo
 	return true;
 }
 
+/** How a delivery in flight ended: its execution counts (`recorded`), or it gave its claim back. */
+type Outcome = 'recorded' | 'released';
+
+/** Deliveries whose call has claimed them and not yet ended, by scoped key: what a copy waits for. */
+const inFlight = new Map<string, Promise<Outcome>>();
+
 /**
- * Whether this delivery was received before (and otherwise remembers it). Listening for a test
- * event never counts repeats, so the same sample can be sent again while building a workflow.
+ * How long a copy waits for the call that holds its delivery. n8n stores an execution within
+ * moments of the call, so a copy of a delivery answered at once learns the outcome well within
+ * this; one answered once its workflow has finished may not, and is then told to come again.
  */
-export function isRepeat(
+export const COPY_WAIT_MS = 3_000;
+
+/** Nodes (`scope`) with keys recorded after their call's static data was saved: the next call saves them. */
+const unsaved = new Set<string>();
+
+/** A delivery this call has claimed. */
+export interface NewDelivery {
+	outcome: 'new';
+	deliveryId?: string;
+	/** Counts the delivery: its execution is stored (or, answering once it finished, succeeded). */
+	record: () => void;
+	/** Gives the claim back: the delivery has no execution that counts, so its next copy runs. */
+	release: () => void;
+}
+
+/** What a call learns about its delivery (see `admitDelivery`). */
+type Admission = { outcome: 'repeat'; deliveryId?: string } | { outcome: 'busy'; deliveryId?: string } | NewDelivery;
+
+async function outcomeWithin(earlier: Promise<Outcome>, ms: number): Promise<Outcome | undefined> {
+	return await Promise.race([earlier, sleep(ms).then(() => undefined)]);
+}
+
+/**
+ * Whether this delivery is new, a repeat, or still held by another call (`busy`). A new one is
+ * claimed in the process; its caller then records it once its execution counts, or releases it:
+ * the memory is written only for a delivery whose execution exists, so a completion whose
+ * execution is missing is never turned away as a repeat. A copy that arrives while the first call
+ * is still going waits for its outcome (at most `COPY_WAIT_MS`). Keys recorded after their call's
+ * save (`savedLater`) are written by the next call of the node. Listening for a test event never
+ * counts repeats, so the same sample can be sent again while building a workflow.
+ */
+export async function admitDelivery(
 	this: IWebhookFunctions,
 	event: { eventType?: string; deliveryId?: string },
-): { repeat: boolean; deliveryId?: string } {
-	if (this.getMode() === 'manual') return { repeat: false };
+	{ savedLater }: { savedLater: boolean },
+): Promise<Admission> {
+	const noop = () => undefined;
+	if (this.getMode() === 'manual') return { outcome: 'new', record: noop, release: noop };
 	const request = this.getRequestObject();
 	const { key, deliveryId } = deliveryKey(event.eventType, event.deliveryId, request.rawBody, request.body);
 	const staticData = this.getWorkflowStaticData('node');
 	const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`;
-	// Checked in this order on purpose: a key found in static data must not be claimed in the process.
-	if (wasSeen(staticData, key) || !claimInProcess(scope, key)) return { repeat: true, deliveryId };
-	remember(staticData, key, scope);
-	return { repeat: false, deliveryId };
+	if (unsaved.delete(scope)) saveRecordedKeys(staticData, scope);
+	if (wasSeen(staticData, key)) return { outcome: 'repeat', deliveryId };
+
+	const scoped = `${scope}\u0000${key}`;
+	const earlier = inFlight.get(scoped);
+	if (earlier !== undefined) {
+		const outcome = await outcomeWithin(earlier, COPY_WAIT_MS);
+		if (outcome === undefined) return { outcome: 'busy', deliveryId };
+		if (outcome === 'recorded') return { outcome: 'repeat', deliveryId };
+	}
+	// Checked after static data on purpose: a key found there must not be claimed in the process.
+	if (!claimInProcess(scope, key)) return { outcome: 'repeat', deliveryId };
+
+	let settle: (outcome: Outcome) => void = noop;
+	inFlight.set(scoped, new Promise<Outcome>((resolve) => (settle = resolve)));
+	let settled = false;
+	const end = (outcome: Outcome) => {
+		if (settled) return;
+		settled = true;
+		inFlight.delete(scoped);
+		if (outcome === 'released') inProcess.delete(scoped);
+		settle(outcome);
+	};
+	return {
+		outcome: 'new',
+		deliveryId,
+		record: () => {
+			if (settled) return;
+			remember(staticData, key, scope);
+			if (savedLater) unsaved.add(scope);
+			end('recorded');
+		},
+		release: () => end('released'),
+	};
+}
+
+/**
+ * Puts the keys recorded since the last save into this call's static data. n8n clears the
+ * "changed" mark of a call's static data when it starts the call's execution
+ * (`WorkflowRunner.run` wraps the same object anew), and saves that static data only after; so the
+ * list is assigned again in a later turn of the event loop, which is after that: n8n gets from
+ * `webhook()` to `run` without waiting on anything but promises.
+ */
+function saveRecordedKeys(staticData: IDataObject, scope: string): void {
+	remember(staticData, undefined, scope);
+	void sleep(0).then(() => remember(staticData, undefined, scope));
 }

@@ -7,12 +7,17 @@ import { completedAtOf, fetchCandidateResults, instantOf, isCompleted, simplifyR
 import { KIND_LABELS, readEvent } from './event';
 import type { NormalisedEvent } from './event';
 import { hasRegisteredSecret } from './lifecycle';
-import { isRepeat } from './repeatMemory';
+import { admitDelivery } from './repeatMemory';
+import type { NewDelivery } from './repeatMemory';
 
 interface TriggerOptions {
 	includeResult?: boolean;
 	verifySecret?: boolean;
+	answerWhenFinished?: boolean;
 }
+
+/** n8n's own answer to a call that started a workflow, kept for senders that read it. */
+const STARTED_ANSWER = { message: 'Workflow was started' };
 
 /** The answer to an event the trigger's Events leave out: it names the event, so nothing goes unremarked. */
 function ignoredAnswer(event: NormalisedEvent): IDataObject {
@@ -103,30 +108,50 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 		return { webhookResponse: ignoredAnswer(event) };
 	}
 
-	const { repeat, deliveryId } = isRepeat.call(this, event);
-	if (repeat) {
-		const which = deliveryId === undefined ? 'with the same body' : `"${deliveryId}"`;
+	const whenFinished = options.answerWhenFinished === true;
+	const admission = await admitDelivery.call(this, event, { savedLater: whenFinished });
+	const which = admission.deliveryId === undefined ? 'with the same body' : `"${admission.deliveryId}"`;
+	if (admission.outcome === 'repeat') {
 		return { webhookResponse: { message: `Delivery ${which} received before: ignored as a repeat`, repeat: true } };
 	}
+	if (admission.outcome === 'busy') {
+		this.getResponseObject().status(503).json({ message: `Delivery ${which} is still being handled: deliver it again later`, retry: true });
+		return { noWebhookResponse: true };
+	}
 
+	// However the call ends without the delivery recorded (n8n could not start the execution, the
+	// workflow failed, the sender hung up), the delivery is given back, so its next copy runs.
+	this.getResponseObject().once('close', admission.release);
 	let json = event.json;
 	if (options.includeResult === true) {
 		// The node listens to one interview, so an event that does not name one is about that one.
 		const interviewId = event.interviewId ?? watched;
 		json = { ...json, ...(await resultFields.call(this, interviewId || undefined, event)) };
 	}
-	return startWorkflow.call(this, json);
+	return startWorkflow.call(this, json, admission, whenFinished);
 }
 
 /**
- * Starts the execution, answering the call ourselves. n8n (2.41) saves the static data that
- * `webhook()` changed when the answer is handed over: if n8n answers for us, it first prepares
- * the execution, which wraps the same static data anew and clears its "changed" mark, so the
- * remembered delivery would never reach the database. Answering here saves it before that
- * (packages/cli/src/webhooks/webhook-helpers.ts, `noWebhookResponse`; workflow-runner.ts,
- * `establishContextForPersistence`).
+ * Hands the item to n8n, which stores the execution and then answers (n8n 2.41:
+ * webhook-helpers.ts, `executeWebhook`: an `onReceived` answer is sent once `WorkflowRunner.run`
+ * has returned; `lastNode` once the execution has finished). The delivery is recorded only then:
+ * - answering at once, when n8n reads the answer's body, which it does after `run` and right
+ *   before it saves the call's static data (live-webhooks.ts, the response callback);
+ * - answering once the workflow has finished, when the answer has gone out as a success; that
+ *   save is over by then, so the next call of the node writes the key (`admitDelivery`).
  */
-function startWorkflow(this: IWebhookFunctions, json: IDataObject): IWebhookResponseData {
-	this.getResponseObject().status(200).json({ message: 'Workflow was started' });
-	return { noWebhookResponse: true, workflowData: [[{ json }]] };
+function startWorkflow(this: IWebhookFunctions, json: IDataObject, admission: NewDelivery, whenFinished: boolean): IWebhookResponseData {
+	const response = this.getResponseObject();
+	const workflowData = [[{ json }]];
+	if (whenFinished) {
+		response.once('finish', () => (response.statusCode < 300 ? admission.record() : admission.release()));
+		return { workflowData };
+	}
+	return {
+		workflowData,
+		get webhookResponse() {
+			admission.record();
+			return STARTED_ANSWER;
+		},
+	};
 }

@@ -231,7 +231,8 @@ export class TriggerHarness {
 			if (!response.writableEnded) response.end();
 			return;
 		}
-		if (result.workflowData) return answer(200, { message: 'Workflow was started' });
+		// As n8n 2.41 answering on receipt: the answer is read once the execution is stored, and is the node's own when it gives one.
+		if (result.workflowData) return answer(200, result.webhookResponse ?? { message: 'Workflow was started' });
 		return answer(200, result.webhookResponse ?? { message: 'Webhook call received' });
 	}
 }
@@ -283,6 +284,13 @@ function expressLikeResponse(response: http.ServerResponse, call: ReceivedCall) 
 		},
 		end() {
 			response.end();
+			return fake;
+		},
+		get statusCode() {
+			return response.statusCode;
+		},
+		once(event: string, listener: () => void) {
+			response.once(event, listener);
 			return fake;
 		},
 	};

@@ -12,7 +12,15 @@ describe('Interview Service Trigger description', () => {
 	it('is a webhook trigger with the complete lifecycle, not usable as a tool', () => {
 		expect(description).toMatchObject({ name: 'interviewServiceTrigger', displayName: 'Interview Service Trigger', group: ['trigger'], inputs: [] });
 		expect(description.usableAsTool).toBeUndefined();
-		expect(description.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }]);
+		expect(description.webhooks).toEqual([
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: '={{$parameter["options"]["answerWhenFinished"] ? "lastNode" : "onReceived"}}',
+				responseData: '',
+				path: 'webhook',
+			},
+		]);
 		expect(Object.keys(node.webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
 		expect(node.methods.listSearch.searchInterviews).toEqual(expect.any(Function));
 	});
@@ -24,6 +32,7 @@ describe('Interview Service Trigger description', () => {
 		const options = property(description.properties, 'options')!.options as INodeProperties[];
 		expect(property(options, 'includeResult')).toMatchObject({ type: 'boolean', default: false });
 		expect(property(options, 'verifySecret')).toMatchObject({ type: 'boolean', default: true });
+		expect(property(options, 'answerWhenFinished')).toMatchObject({ type: 'boolean', default: false });
 	});
 });
 

@@ -1,6 +1,9 @@
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import { EventEmitter } from 'node:events';
+
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import type { CandidateResult } from '../../../../nodes/shared/contract';
+import { deliveryKey, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
 import { receiveEvent, rowOfEvent } from '../../../../nodes/InterviewServiceTrigger/webhook';
 
 const SECRET = 'a'.repeat(64);
@@ -21,7 +24,8 @@ let workflowCount = 0;
 /** A webhook context with only what `receiveEvent` reads; the lookup of results is not reachable here. */
 function fakeWebhook(call: FakeCall) {
 	const response = { statusCode: 200, sent: undefined as unknown };
-	const res = {
+	const res = Object.assign(new EventEmitter(), {
+		statusCode: 200,
 		status(code: number) {
 			response.statusCode = code;
 			return res;
@@ -30,7 +34,7 @@ function fakeWebhook(call: FakeCall) {
 			response.sent = body;
 			return res;
 		},
-	};
+	});
 	const parameters: IDataObject = { events: call.events ?? ['completed'], options: call.options ?? {}, interviewId: 'int-1' };
 	const staticData = call.staticData ?? { interviewId: 'int-1', webhookUrl: `http://n8n/webhook/x/webhook?secret=${SECRET}`, webhookSecret: SECRET };
 	// Each fake is its own workflow unless told otherwise, so the process memory of one test does not reach another.
@@ -45,7 +49,19 @@ function fakeWebhook(call: FakeCall) {
 		getResponseObject: () => res,
 		getNodeParameter: (name: string, fallback: unknown) => parameters[name] ?? fallback,
 	} as unknown as IWebhookFunctions;
-	return { context, response };
+	return { context, response, res };
+}
+
+/**
+ * What n8n does with an answer that starts a workflow and leaves the answer to n8n: it stores the
+ * execution, reads the answer's body, sends it and ends the call.
+ */
+function answerAsN8n(answer: IWebhookResponseData, res: EventEmitter & { statusCode?: number }): unknown {
+	if (answer.workflowData === undefined || answer.noWebhookResponse === true) return undefined;
+	const body = answer.webhookResponse;
+	res.emit('finish');
+	res.emit('close');
+	return body;
 }
 
 const completion = {
@@ -65,11 +81,12 @@ describe('receiveEvent', () => {
 		expect(answer.workflowData?.[0][0].json).toMatchObject({ ...completion, candidateEmail: 'ada@example.com', malformed: false });
 	});
 
-	it('answers a started workflow itself (so that n8n saves the remembered delivery before the execution starts)', async () => {
-		const { context, response } = fakeWebhook({ query: { secret: SECRET }, body: completion });
+	it('leaves the answer to a started workflow to n8n, which sends it once it has stored the execution', async () => {
+		const { context, response, res } = fakeWebhook({ query: { secret: SECRET }, body: completion });
 		const answer = await receiveEvent.call(context);
-		expect(answer.noWebhookResponse).toBe(true);
-		expect(response).toEqual({ statusCode: 200, sent: { message: 'Workflow was started' } });
+		expect(answer.noWebhookResponse).toBeUndefined();
+		expect(response.sent).toBeUndefined();
+		expect(answerAsN8n(answer, res)).toEqual({ message: 'Workflow was started' });
 	});
 
 	it.each([
@@ -131,8 +148,10 @@ describe('receiveEvent', () => {
 	describe('a repeated delivery', () => {
 		const registration = () => ({ interviewId: 'int-1', webhookUrl: 'http://n8n/webhook/x/webhook', webhookSecret: SECRET });
 		const deliver = async (body: unknown, staticData: IDataObject, more: Partial<FakeCall> = {}) => {
-			const { context } = fakeWebhook({ query: { secret: SECRET }, body, staticData, ...more });
-			return await receiveEvent.call(context);
+			const { context, res } = fakeWebhook({ query: { secret: SECRET }, body, staticData, ...more });
+			const answer = await receiveEvent.call(context);
+			answerAsN8n(answer, res);
+			return answer;
 		};
 
 		it('starts nothing the second time (same delivery id), and is answered 200 as a repeat', async () => {
@@ -180,6 +199,63 @@ describe('receiveEvent', () => {
 			expect((await deliver(body, staticData, { mode: 'manual', workflowId: 'wf-e' })).workflowData).toHaveLength(1);
 			expect((await deliver(body, staticData, { mode: 'manual', workflowId: 'wf-e' })).workflowData).toHaveLength(1);
 			expect(staticData).not.toHaveProperty('seenDeliveries');
+		});
+
+		it('is not counted while n8n has not stored its execution: a copy waits, and runs when the first call ends without one', async () => {
+			const staticData = registration();
+			const body = { ...completion, eventId: 'evt_unstored' };
+			const first = fakeWebhook({ query: { secret: SECRET }, body, staticData, workflowId: 'wf-g' });
+			const firstAnswer = await receiveEvent.call(first.context);
+			expect(firstAnswer.workflowData).toHaveLength(1);
+			expect(staticData).not.toHaveProperty('seenDeliveries');
+			// A copy arrives while n8n is still storing the first execution, which then fails: the copy runs.
+			const copy = deliver(body, staticData, { workflowId: 'wf-g' });
+			first.res.emit('close');
+			expect((await copy).workflowData).toHaveLength(1);
+			expect(wasSeen(staticData, deliveryKey('interview.completed', 'evt_unstored', undefined, body).key)).toBe(true);
+		});
+
+		it('a copy that arrives while the first call is being stored waits, and is a repeat once it is stored', async () => {
+			const staticData = registration();
+			const body = { ...completion, eventId: 'evt_waiting' };
+			const first = fakeWebhook({ query: { secret: SECRET }, body, staticData, workflowId: 'wf-h' });
+			const firstAnswer = await receiveEvent.call(first.context);
+			const copy = deliver(body, staticData, { workflowId: 'wf-h' });
+			answerAsN8n(firstAnswer, first.res);
+			expect((await copy).webhookResponse).toMatchObject({ repeat: true });
+		});
+
+		it('a copy that waits longer than the bound is told to come again (503) and starts nothing', async () => {
+			const staticData = registration();
+			const body = { ...completion, eventId: 'evt_busy' };
+			const first = fakeWebhook({ query: { secret: SECRET }, body, staticData, workflowId: 'wf-i', options: { answerWhenFinished: true } });
+			expect((await receiveEvent.call(first.context)).workflowData).toHaveLength(1);
+			const copy = fakeWebhook({ query: { secret: SECRET }, body, staticData, workflowId: 'wf-i', options: { answerWhenFinished: true } });
+			expect(await receiveEvent.call(copy.context)).toEqual({ noWebhookResponse: true });
+			expect(copy.response).toMatchObject({ statusCode: 503, sent: { retry: true } });
+			first.res.emit('close');
+		}, 10_000);
+
+		it('answering once the workflow has finished: counted after a success, not after a failure; the next call saves it', async () => {
+			const options = { answerWhenFinished: true };
+			const staticData = registration();
+			const body = { ...completion, eventId: 'evt_finished' };
+			const failed = fakeWebhook({ query: { secret: SECRET }, body, staticData, workflowId: 'wf-j', options });
+			const failedAnswer = await receiveEvent.call(failed.context);
+			expect(failedAnswer.webhookResponse).toBeUndefined();
+			failed.res.statusCode = 500;
+			failed.res.emit('finish');
+			failed.res.emit('close');
+			const retried = fakeWebhook({ query: { secret: SECRET }, body, staticData, workflowId: 'wf-j', options });
+			expect((await receiveEvent.call(retried.context)).workflowData).toHaveLength(1);
+			retried.res.statusCode = 200;
+			retried.res.emit('finish');
+			retried.res.emit('close');
+			// Its call's static data was saved before the answer went out: the next call writes the key.
+			const nextCall = structuredClone(registration()) as IDataObject;
+			const again = fakeWebhook({ query: { secret: SECRET }, body, staticData: nextCall, workflowId: 'wf-j', options });
+			expect((await receiveEvent.call(again.context)).webhookResponse).toMatchObject({ repeat: true });
+			expect(wasSeen(nextCall, deliveryKey('interview.completed', 'evt_finished', undefined, body).key)).toBe(true);
 		});
 
 		it('an ignored event is not remembered, so it can start the workflow once Events include it', async () => {
