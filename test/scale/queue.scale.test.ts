@@ -319,6 +319,59 @@ describe('Interview Service package in n8n queue mode (Postgres + Redis + main +
 			}),
 			TEST_TIMEOUT_MS,
 		);
+		it(
+			'main killed (SIGKILL) right after the sender\'s 200, workers running: the completion runs once, and after main restarts its redelivery is a repeat; killed before the answer, the redelivery of a completion with no execution runs it',
+			withLog(async (ctx) => {
+				const workflowId = 'scaleTriggerCrash';
+				const interviewId = await seedInterview(ctx, { interviewName: 'Scale trigger crash' });
+				const trigger = {
+					...interviewServiceNode('Trigger', { interviewId: interviewById(interviewId), events: ['completed'], options: {} }, ctx.credential, TRIGGER_NODE_TYPE),
+					// What a trigger added in the editor gets.
+					typeVersion: 2,
+					webhookId: randomUUID(),
+				};
+				await ctx.n8n.importWorkflow(buildWorkflow(workflowId, 'scale trigger crash', [trigger], []));
+				await ctx.n8n.activate(workflowId);
+				await waitForWebhookUrl(ctx, interviewId, (url) => url.startsWith(`${ctx.n8n.url}/webhook/${trigger.webhookId}/`));
+				const holding = async (email: string) =>
+					(await ctx.n8n.listExecutions(workflowId)).filter((execution) => JSON.stringify(execution.data ?? {}).includes(email));
+				const settled = async (email: string, atLeast: number) =>
+					await pollUntil(
+						async () => {
+							const found = await holding(email);
+							return found.length >= atLeast && found.every((execution) => ['success', 'crashed', 'error'].includes(execution.status)) ? found : undefined;
+						},
+						90_000,
+						`${atLeast} settled execution(s) holding ${email}`,
+						1_000,
+					);
+
+				// After the 200: main has stored the execution and queued it; a worker runs it while main is down.
+				const answered = (await ctx.control.post(`/interviews/${interviewId}/complete`, { email: 'zoe@example.com' })).data as { eventId: string; delivery: { status: number } };
+				await ctx.n8n.crash();
+				expect(answered.delivery.status).toBe(200);
+				await ctx.n8n.restart();
+				const [held] = await settled('zoe@example.com', 1);
+				expect(held.status).toBe('success');
+				expect((await redeliverUntilRegistered(ctx, { eventId: answered.eventId })).status).toBe(200);
+				await sleep(4_000);
+				expect(await holding('zoe@example.com')).toHaveLength(1);
+
+				// Killed as the sender posts: whatever n8n kept, the redelivery never drops a completion it holds no execution for.
+				const delivering = ctx.control.post(`/interviews/${interviewId}/complete`, { email: 'uma@example.com' });
+				await ctx.n8n.crash();
+				const early = (await delivering).data as { eventId: string };
+				await ctx.n8n.restart();
+				await sleep(4_000);
+				const before = await holding('uma@example.com');
+				expect((await redeliverUntilRegistered(ctx, { eventId: early.eventId })).status).toBe(200);
+				if (before.length === 0) expect(await settled('uma@example.com', 1)).toHaveLength(1);
+				else expect((await settled('uma@example.com', 1)).length).toBeGreaterThanOrEqual(1);
+
+				await ctx.n8n.deactivate(workflowId);
+			}),
+			TEST_TIMEOUT_MS,
+		);
 	});
 
 	it(
