@@ -2,17 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { endpoints } from '../../../shared/contract';
 import type { CreateInterviewBody } from '../../../shared/contract';
-import { withoutUndefined } from '../../../shared/objects';
+import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
-import { nonEmptyCollection, showFor, toStringList } from '../../helpers/parameters';
+import { nonEmptyCollection, toStringList } from '../../helpers/parameterValues';
 import { parseJsonObject, validateRequest } from '../../helpers/validation';
-import {
-	INTERVIEW_FIELD_LABELS,
-	interviewConfigCollection,
-	metaDataField,
-	experienceField,
-	roleNameField,
-} from '../common.descriptions';
+import { experienceField, INTERVIEW_FIELD_LABELS, interviewConfigCollection, metaDataField, roleNameField, showFor } from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'create');
 

@@ -3,16 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { endpoints } from '../../../shared/contract';
 import type { UpdateInterviewBody } from '../../../shared/contract';
 import { interviewLocator } from '../../../shared/interviewLocator';
-import { withoutUndefined } from '../../../shared/objects';
+import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
-import { requiredInterviewId, showFor } from '../../helpers/parameters';
+import { requiredInterviewId } from '../../helpers/parameterValues';
 import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
-import {
-	INTERVIEW_FIELD_LABELS,
-	metaDataField,
-	experienceField,
-	roleNameField,
-} from '../common.descriptions';
+import { experienceField, INTERVIEW_FIELD_LABELS, metaDataField, roleNameField, showFor } from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'update');
 

@@ -3,11 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { endpoints } from '../../../shared/contract';
 import type { UpdateSettingsBody } from '../../../shared/contract';
 import { interviewLocator } from '../../../shared/interviewLocator';
-import { withoutUndefined } from '../../../shared/objects';
+import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
-import { nonEmptyCollection, requiredInterviewId, showFor } from '../../helpers/parameters';
+import { nonEmptyCollection, requiredInterviewId } from '../../helpers/parameterValues';
 import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
-import { INTERVIEW_FIELD_LABELS, interviewConfigCollection, metaDataField } from '../common.descriptions';
+import { INTERVIEW_FIELD_LABELS, interviewConfigCollection, metaDataField, showFor } from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'updateSettings');
 
