@@ -59,6 +59,19 @@ export function experienceField(end: 'max' | 'min'): INodeProperties {
 			};
 }
 
+/** Interview Name as a field to change, in Update and Update Settings. */
+export const interviewNameField: INodeProperties = {
+	displayName: 'Interview Name',
+	name: 'interviewName',
+	type: 'string',
+	default: '',
+};
+
+/** The publish flag of Create, Update and Update Settings; what it does differs per operation. */
+export function publishedField(description: string): INodeProperties {
+	return { displayName: 'Published', name: 'published', type: 'boolean', default: false, description };
+}
+
 export const roleNameField: INodeProperties = {
 	displayName: 'Role Name',
 	name: 'roleName',

@@ -6,7 +6,15 @@ import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
 import { nonEmptyCollection, toStringList } from '../../helpers/parameterValues';
 import { parseJsonObject, validateRequest } from '../../helpers/validation';
-import { experienceField, INTERVIEW_FIELD_LABELS, interviewConfigCollection, metaDataField, roleNameField, showFor } from '../common.descriptions';
+import {
+	experienceField,
+	INTERVIEW_FIELD_LABELS,
+	interviewConfigCollection,
+	metaDataField,
+	publishedField,
+	roleNameField,
+	showFor,
+} from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'create');
 
@@ -55,13 +63,9 @@ export const description: INodeProperties[] = [
 			experienceField('max'),
 			metaDataField,
 			experienceField('min'),
-			{
-				displayName: 'Published',
-				name: 'published',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to publish the interview at once instead of keeping it as a draft',
-			},
+			publishedField(
+				'Whether to publish the interview at once instead of keeping it as a draft',
+			),
 			roleNameField,
 			{
 				displayName: 'Sample Questions',

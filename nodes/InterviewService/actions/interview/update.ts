@@ -7,7 +7,15 @@ import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
 import { requiredInterviewId } from '../../helpers/parameterValues';
 import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
-import { experienceField, INTERVIEW_FIELD_LABELS, metaDataField, roleNameField, showFor } from '../common.descriptions';
+import {
+	experienceField,
+	INTERVIEW_FIELD_LABELS,
+	interviewNameField,
+	metaDataField,
+	publishedField,
+	roleNameField,
+	showFor,
+} from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'update');
 
@@ -78,22 +86,13 @@ export const description: INodeProperties[] = [
 					},
 				],
 			},
-			{
-				displayName: 'Interview Name',
-				name: 'interviewName',
-				type: 'string',
-				default: '',
-			},
+			interviewNameField,
 			experienceField('max'),
 			metaDataField,
 			experienceField('min'),
-			{
-				displayName: 'Published',
-				name: 'published',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the interview is published; off turns it back into a draft',
-			},
+			publishedField(
+				'Whether the interview is published; off turns it back into a draft',
+			),
 			roleNameField,
 		],
 	},
