@@ -24,7 +24,7 @@ import {
 	type WebhookRedelivery,
 	type WebhookStyle,
 } from './assumptions';
-import type { SandboxContext } from './context';
+import type { SandboxContext } from './route-context';
 import { addFaults, registerControl } from './control';
 import { DEMO_SEED } from './demo-data';
 import { applyFault, type Fault, FaultTable, type FaultSpec } from './faults';
