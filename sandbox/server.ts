@@ -1,6 +1,6 @@
 /**
- * The Interview Service sandbox: a local, stateful, in-memory stand-in for the API in
- * /work/shared/spec (see README.md). `startSandbox()` runs it in-process; main.ts is the CLI.
+ * The Interview Service sandbox: a local, stateful, in-memory stand-in for the API that the Interview
+ * Service API specification describes (see README.md). `startSandbox()` runs it in-process; main.ts is the CLI.
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
