@@ -3,7 +3,8 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import type { CandidateResult } from '../shared/contract';
 import { emailKey } from '../shared/email';
 import { pickedInterviewId } from '../shared/interviewLocator';
-import { completedAtOf, fetchCandidateResults, instantOf, isCompleted, simplifyResult } from '../shared/results';
+import { completedAtOf, instantOf, isCompleted, simplifyResult } from '../shared/results';
+import { fetchCandidateResults } from '../shared/transport/lists';
 import { KIND_LABELS, readEvent } from './event';
 import type { NormalisedEvent } from './event';
 import { hasRegisteredSecret } from './lifecycle';
