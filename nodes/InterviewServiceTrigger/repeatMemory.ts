@@ -6,9 +6,10 @@ import { sleep } from 'n8n-workflow';
 /**
  * Senders deliver at least once; a repeat starts no second execution. A delivery is known by its
  * event's kind and its own id, else by a hash of its body. The keys live in the node's workflow
- * static data, which n8n saves per webhook call (so they survive a restart); copies that arrive
- * together are caught in the process (`claimInProcess`), and every write merges what this process
- * took on lately, since n8n writes the whole static data back when a call ends (`remember`).
+ * static data, which n8n saves per webhook call (so they survive a restart), and a key is written
+ * only once its delivery's execution exists (`admitDelivery`); copies that arrive together are
+ * caught in the process (`claimInProcess`), and every write merges what this process recorded
+ * lately, since n8n writes the whole static data back when a call ends (`remember`).
  */
 
 /** The memory keeps at most this many keys, each for at most this long. */
@@ -84,7 +85,7 @@ export function wasSeen(staticData: IDataObject, key: string, now = Date.now()):
  * writes each call's whole static data back when the call ends, in whatever order the calls end:
  * a call that remembered its key before another call remembered its own would otherwise write
  * back a list without the other key, and be the last to write. Holding one shared list, whichever
- * call writes last writes every key this process has taken on.
+ * call writes last writes every key this process has recorded.
  */
 interface LiveList {
 	entries: Seen;
