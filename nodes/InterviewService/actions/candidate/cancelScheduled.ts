@@ -213,7 +213,7 @@ export async function sendInBatches(
 		requestOf: (batch) => [batch[0].request.interviewId, batchEmails(batch)],
 		send: async (batch) => await cancelEmails.call(this, batch),
 		split: halvesOfRefused,
-		refusedWho: ({ request }) => request.candidateEmails.join(', '),
+		factsOf: ({ request }) => ({ interviewId: request.interviewId, email: request.candidateEmails.join(', ') }),
 		outcomesOf: async (batch, cancelled) => {
 			await forgetCancelled(this, batch[0].request.interviewId, cancelled);
 			return listed ? listedOutcomes(batch, cancelled) : perItemOutcomes(batch, cancelled);
