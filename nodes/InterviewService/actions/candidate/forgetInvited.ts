@@ -6,6 +6,7 @@ import { requiredInterviewId } from '../../helpers/parameterValues';
 import { invalidInput } from '../../helpers/validation';
 import { showFor } from '../common.descriptions';
 import type { ItemOutcome, PreparedItem } from '../operationContract';
+import { candidateEmailsProperty } from './candidateInput';
 import { clearInvited, forgetInvited, invitedKey, rememberedOf } from './invitedHistory';
 
 const displayOptions = showFor('candidate', 'forgetInvited');
@@ -39,18 +40,10 @@ export const description: INodeProperties[] = [
 		displayOptions,
 	},
 	{ ...interviewLocator, description: 'The interview the candidates were invited to', displayOptions: chosenOnly },
-	{
-		displayName: 'Candidate Emails',
-		name: 'candidateEmails',
-		type: 'string',
-		typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Email' },
-		required: true,
-		default: [],
-		placeholder: 'name@email.com',
-		description:
-			'E-mails to forget; an entry may hold several, separated by commas. Map one from the input items (drag their email field here) to forget the candidates of every item.',
-		displayOptions: chosenOnly,
-	},
+	candidateEmailsProperty(
+		chosenOnly,
+		'E-mails to forget; an entry may hold several, separated by commas. Map one from the input items (drag their email field here) to forget the candidates of every item.',
+	),
 ];
 
 /** All, or one item's interview and e-mails. */
