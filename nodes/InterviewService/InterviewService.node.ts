@@ -15,7 +15,9 @@ export class InterviewService implements INodeType {
 		name: 'interviewService',
 		icon: { light: 'file:../../icons/interviewService.svg', dark: 'file:../../icons/interviewService.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 2: Invite with Skip Already Invited puts skipped candidates on their own output.
+		version: [1, 2],
+		defaultVersion: 2,
 		// The chosen operation's action in plain words, as the nodes panel lists it (a unit test holds the two equal).
 		subtitle:
 			'={{ ({"access:createLink": "Create an access link", "access:createToken": "Create an access token", "candidate:cancelScheduled": "Cancel scheduled candidates", "candidate:forgetInvited": "Forget invited candidates", "candidate:invite": "Invite candidates", "interview:create": "Create an interview", "interview:get": "Get an interview", "interview:getMany": "Get many interviews", "interview:update": "Update an interview", "interview:updateSettings": "Update interview settings", "result:getMany": "Get many results"})[$parameter["resource"] + ":" + $parameter["operation"]] ?? $parameter["operation"] }}',
@@ -25,7 +27,8 @@ export class InterviewService implements INodeType {
 		// Create Token and Create Link output a bearer token and a presigned link: n8n 2.x always redacts these in executions.
 		sensitiveOutputFields: ['accessToken', 'presignedUrl'],
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		// One output; from version 2 on, Invite with Skip Already Invited has a second one for the candidates it skipped.
+		outputs: `={{ $nodeVersion >= 2 && $parameter.resource === "candidate" && $parameter.operation === "invite" && ($parameter.options || {}).skipAlreadyInvited === true ? [{ type: "${NodeConnectionTypes.Main}", displayName: "Invited" }, { type: "${NodeConnectionTypes.Main}", displayName: "Skipped" }] : ["${NodeConnectionTypes.Main}"] }}`,
 		credentials: [{ name: 'interviewServiceApi', required: true }],
 		properties: [
 			{
