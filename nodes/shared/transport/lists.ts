@@ -36,7 +36,7 @@ export async function listInterviews(
 /**
  * A result row's identity: the candidate (e-mail, without case) and its report, so a second row
  * of the same candidate with another report is kept, while a page the server repeats is caught.
- * A row without an e-mail is known by its content. (The results trigger's `dedupe.resultKey` is a
+ * A row without an e-mail is known by its content. (The results trigger's `pollState.resultKey` is a
  * different key on purpose: its format is stored in workflow static data and must never change.)
  */
 export function resultRowKey(result: CandidateResult): string {
