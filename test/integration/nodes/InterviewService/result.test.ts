@@ -99,9 +99,9 @@ describe('result → get many through n8n against the sandbox', () => {
 		]);
 	});
 
-	it('turns an unknown interview into "Interview not found"', async () => {
+	it('turns an unknown interview into "Interview not found", naming its ID', async () => {
 		const result = await env.run(resultsParameters('ffffffffffffffffffffffff'));
-		expect(result.error?.message).toBe('Interview not found');
+		expect(result.error?.message).toBe('Interview not found (interview ID ffffffffffffffffffffffff)');
 	});
 
 	describe('a long walk on a server that caps pages at 50', () => {

@@ -141,8 +141,8 @@ describe('candidate → invite', () => {
 		);
 		const output = await execute.call(mock.context);
 		expect(output).toEqual([
-			{ json: { error: 'Interview not found', httpCode: 404 }, pairedItem: { item: 0 } },
-			{ json: { error: 'Interview not found', httpCode: 404 }, pairedItem: { item: 1 } },
+			{ json: { error: 'Interview not found (interview ID missing)', httpCode: 404 }, pairedItem: { item: 0 } },
+			{ json: { error: 'Interview not found (interview ID missing)', httpCode: 404 }, pairedItem: { item: 1 } },
 			expect.objectContaining({ pairedItem: { item: 2 } }),
 		]);
 		expect(output[2].json.preAuthLink).toBe('https://x/pre/c2@example.com');
