@@ -1,3 +1,4 @@
+import { isUnexpectedRow, UNEXPECTED_ROW } from './contract';
 import type { CandidateResult } from './contract';
 import { isResultsNotReady, unlessError } from './transport/errors';
 import { listInterviews, listResults } from './transport/lists';
@@ -48,9 +49,11 @@ interface SimplifiedResult {
 	codingScore: number | null;
 	reportLink: string | null;
 	metaData: Record<string, unknown>;
+	/** A row that was no object, as received (see `UNEXPECTED_ROW`). */
+	unexpectedRow?: unknown;
 }
 
-/** One flat record per candidate, whichever score names the service used. */
+/** One flat record per candidate, whichever score names the service used; an odd record keeps what was received. */
 export function simplifyResult(result: CandidateResult): SimplifiedResult {
 	const s = result.scores ?? {};
 	return {
@@ -62,5 +65,6 @@ export function simplifyResult(result: CandidateResult): SimplifiedResult {
 		codingScore: s.codingScore ?? s.technicalScore ?? null,
 		reportLink: result.reportLink ?? null,
 		metaData: result.metaData ?? {},
+		...(isUnexpectedRow(result) ? { [UNEXPECTED_ROW]: result[UNEXPECTED_ROW] } : {}),
 	};
 }
