@@ -15,7 +15,9 @@ export class InterviewService implements INodeType {
 		name: 'interviewService',
 		icon: { light: 'file:../../icons/interviewService.svg', dark: 'file:../../icons/interviewService.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 2 changes what an unset parameter means where an output would change (see each operation); version 1 keeps its output.
+		version: [1, 2],
+		defaultVersion: 2,
 		// The chosen operation's action in plain words, as the nodes panel lists it (a unit test holds the two equal).
 		subtitle:
 			'={{ ({"access:createLink": "Create an access link", "access:createToken": "Create an access token", "candidate:cancelScheduled": "Cancel scheduled candidates", "candidate:forgetInvited": "Forget invited candidates", "candidate:invite": "Invite candidates", "interview:create": "Create an interview", "interview:get": "Get an interview", "interview:getMany": "Get many interviews", "interview:update": "Update an interview", "interview:updateSettings": "Update interview settings", "result:getMany": "Get many results"})[$parameter["resource"] + ":" + $parameter["operation"]] ?? $parameter["operation"] }}',
