@@ -690,7 +690,7 @@ async function main() {
 type Row = ReturnType<typeof summary>;
 
 /**
- * The four rows of issue 17: each measure as raw fetch loop, HTTP Request node and ours, with
+ * The measures and their goals: each measure as raw fetch loop, HTTP Request node and ours, with
  * the requests the sandbox counted, ours ÷ HTTP and ours ÷ raw, and the goal.
  */
 function goalTable(rows: Row[]) {
@@ -769,7 +769,7 @@ function report(
 	let goals: ReturnType<typeof goalTable> | undefined;
 	if (rows.length > 0) {
 		console.log('');
-		console.log('Issue 17 (node time, median of the rounds; ratios median ÷ median, below 1 = ours faster):');
+		console.log('Measures and goals (node time, median of the rounds; ratios median ÷ median, below 1 = ours faster):');
 		goals = goalTable(rows);
 	}
 	if (burst) printBurst(burst);

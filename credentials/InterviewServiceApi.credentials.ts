@@ -19,7 +19,7 @@ import {
 	requestTimeoutSeconds,
 	tokenExchangeFailure,
 	tokenRequestBody,
-} from '../nodes/shared/credentialRules';
+} from '../nodes/shared/interviewServiceCredential';
 
 /** Exchanges under way, by the credential data they refresh (one object per node run). */
 const pendingExchanges = new WeakMap<object, Promise<{ accessToken: string }>>();
@@ -111,7 +111,7 @@ export class InterviewServiceApi implements ICredentialType {
 
 	/**
 	 * Exchanges the key for a token: when the token is empty, and after a 401. Requests of one run
-	 * share one credential object (see nodes/shared/transport/credential.ts), so when several requests in flight
+	 * share one credential object (see nodes/shared/transport/request.ts, runCredential), so when several requests in flight
 	 * are rejected together, they wait for the same exchange instead of each making its own.
 	 */
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {

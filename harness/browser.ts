@@ -7,7 +7,7 @@ import { chromium, selectors, type Browser, type Page } from 'playwright-core';
 
 import type { Owner } from './owner';
 
-/** Headless flags for this kind of machine: no GPU, no sandbox as root, no calls to Google's hosts. */
+/** Headless flags for a server or container: no GPU, no sandbox as root, no calls to Google's hosts. */
 const CHROMIUM_ARGS = [
 	'--headless',
 	'--no-sandbox',

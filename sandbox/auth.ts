@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import jwt from 'jsonwebtoken';
 
 import { MESSAGES, TOKEN_ALGORITHM } from './assumptions';
-import type { SandboxContext } from './context';
+import type { SandboxContext } from './route-context';
 import { ApiError } from './http';
 import type { SandboxState } from './state';
 

@@ -7,11 +7,11 @@ import type { FastifyInstance } from 'fastify';
 
 import { MESSAGES } from './assumptions';
 import { revokeAllTokens } from './auth';
-import type { SandboxContext } from './context';
+import type { SandboxContext } from './route-context';
 import { DEMO_SEED } from './demo-data';
 import { ANY_ROUTE, type FaultSpec } from './faults';
 import { ApiError, validate } from './http';
-import { completedCandidate, newCandidate, resultView, scoresFrom } from './model';
+import { completedCandidate, newCandidate, resultView, scoresFrom } from './interviews-and-results';
 import { API_PREFIX } from './routes';
 import { completeBody, configPatch, expireTokensBody, faultBody, redeliverBody, resetBody, resultRowsBody } from './schemas';
 import { applySeed } from './seed';

@@ -1,4 +1,4 @@
-/** Bodies of the sandbox's own control API (`/__sandbox/`). The API contract itself is in nodes/InterviewService/schemas. */
+/** Bodies of the sandbox's own control API (`/__sandbox/`). The API contract itself is in nodes/shared/contract/. */
 import { z } from 'zod';
 
 import {

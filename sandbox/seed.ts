@@ -9,7 +9,7 @@ import {
 	newCandidate,
 	scoresFrom,
 	slugFor,
-} from './model';
+} from './interviews-and-results';
 import type { SeedCandidate, SeedInput, SeedInterview } from './schemas';
 import { seedBody } from './schemas';
 import type { SandboxState, StoredCandidate, StoredInterview } from './state';

@@ -1,6 +1,6 @@
 /**
- * The Interview Service sandbox: a local, stateful, in-memory stand-in for the API in
- * /work/shared/spec (see README.md). `startSandbox()` runs it in-process; main.ts is the CLI.
+ * The Interview Service sandbox: a local, stateful, in-memory stand-in for the API that the Interview
+ * Service API specification describes (see README.md). `startSandbox()` runs it in-process; main.ts is the CLI.
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -24,7 +24,7 @@ import {
 	type WebhookRedelivery,
 	type WebhookStyle,
 } from './assumptions';
-import type { SandboxContext } from './context';
+import type { SandboxContext } from './route-context';
 import { addFaults, registerControl } from './control';
 import { DEMO_SEED } from './demo-data';
 import { applyFault, type Fault, FaultTable, type FaultSpec } from './faults';

@@ -13,7 +13,7 @@ import {
 	type WebhookRedelivery,
 	type WebhookStyle,
 } from './assumptions';
-import { styledScores } from './model';
+import { styledScores } from './interviews-and-results';
 import type { SandboxState, Scores, StoredCandidate, WebhookDelivery } from './state';
 
 export interface CompletionEvent {

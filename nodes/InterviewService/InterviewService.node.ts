@@ -5,9 +5,9 @@ import * as access from './actions/access';
 import * as candidate from './actions/candidate';
 import * as interview from './actions/interview';
 import * as result from './actions/result';
+import { requestOptionsCollection } from './actions/common.descriptions';
 import { router } from './actions/router';
-import { searchInterviews } from '../shared/interviewLocator';
-import { requestOptionsCollection } from '../shared/transport/retry';
+import { searchInterviews } from '../shared/methods/listSearch';
 
 export class InterviewService implements INodeType {
 	description: INodeTypeDescription = {

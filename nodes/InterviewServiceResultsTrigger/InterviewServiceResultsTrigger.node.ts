@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchInterviews } from '../shared/interviewLocator';
+import { searchInterviews } from '../shared/methods/listSearch';
 import { resultsTriggerProperties } from './description';
 import { pollResults } from './poll';
 

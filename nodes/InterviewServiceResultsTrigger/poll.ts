@@ -5,7 +5,8 @@ import type { CandidateResult } from '../shared/contract';
 import { NO_INTERVIEW_CHOSEN, pickedInterviewId } from '../shared/interviewLocator';
 import { isNotFound, messageOf, unlessError } from '../shared/transport/errors';
 import { isNewResult, readPollState, rememberResults, savePollState } from './pollState';
-import { completedAtOf, fetchCandidateResults, fetchPublishedInterviewIds, isCompleted, simplifyResult } from '../shared/results';
+import { completedAtOf, isCompleted, simplifyResult } from '../shared/results';
+import { fetchCandidateResults, fetchPublishedInterviewIds } from '../shared/transport/lists';
 
 export const WATCH_ONE = 'interview';
 export const WATCH_ALL_PUBLISHED = 'allPublished';

@@ -1,7 +1,7 @@
 import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchInterviews } from '../shared/interviewLocator';
+import { searchInterviews } from '../shared/methods/listSearch';
 import { TRIGGER_DEFAULT_VERSION, triggerProperties } from './description';
 import { createWebhook, deleteWebhook, webhookExists } from './lifecycle';
 import { receiveEvent } from './webhook';

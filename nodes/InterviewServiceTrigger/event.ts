@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { documentedResult } from '../shared/contract';
-import { isPlainObject } from '../shared/objects';
+import { isPlainObject } from '../shared/plainObjects';
 import { simplifyResult } from '../shared/results';
 import { kindOfEventType } from './eventKind';
 import type { EventKind } from './eventKind';

@@ -2,7 +2,8 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { emailKey } from '../shared/email';
 import type { CandidateResult } from '../shared/contract';
-import { completedAtOf, fetchCandidateResults, instantOf, isCompleted, simplifyResult } from '../shared/results';
+import { completedAtOf, instantOf, isCompleted, simplifyResult } from '../shared/results';
+import { fetchCandidateResults } from '../shared/transport/lists';
 import type { NormalisedEvent } from './event';
 
 /**

@@ -1,16 +1,10 @@
 import type {
 	IExecuteFunctions,
 	IHookFunctions,
-	ILoadOptionsFunctions,
-	INodeListSearchItems,
-	INodeListSearchResult,
 	INodeProperties,
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-
-import { listInterviews } from './transport/lists';
-import { MAX_PAGE_SIZE } from './transport/pagination';
 
 /** IDs of the service are opaque; this only refuses what could never be one (spaces, slashes). */
 export const INTERVIEW_ID_REGEX = '^[A-Za-z0-9][A-Za-z0-9_-]*$';
@@ -74,28 +68,3 @@ export function pickedInterviewId(
 
 /** What a trigger started without an interview says. */
 export const NO_INTERVIEW_CHOSEN = 'Choose an interview in the "Interview" field';
-
-/** Interviews shown per step of the picker's list. */
-const PICKER_STEP = MAX_PAGE_SIZE;
-
-/**
- * The interview picker: get-interviews searched by name, walked exactly as Get Many walks it (so a
- * service that caps its pages is detected the same way). Each step shows `PICKER_STEP` more; the
- * pagination token is how many are shown already. A step reads the list from its start again, which
- * costs a few requests but needs no page arithmetic of its own.
- */
-export async function searchInterviews(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const shown = Number(paginationToken) > 0 ? Math.floor(Number(paginationToken)) : 0;
-	const search = filter?.trim() ? filter.trim() : undefined;
-	const limit = shown + PICKER_STEP;
-	const interviews = await listInterviews.call(this, { search, limit });
-	const results: INodeListSearchItems[] = interviews.slice(shown).filter((item) => typeof item.interviewId === 'string').map((item) => ({
-		name: item.status ? `${String(item.interviewName ?? item.interviewId)} (${String(item.status)})` : String(item.interviewName ?? item.interviewId),
-		value: String(item.interviewId),
-	}));
-	return { results, paginationToken: interviews.length >= limit ? String(limit) : undefined };
-}

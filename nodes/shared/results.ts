@@ -1,23 +1,7 @@
 import { isUnexpectedRow, UNEXPECTED_ROW } from './contract';
 import type { CandidateResult } from './contract';
-import { isResultsNotReady, unlessError } from './transport/errors';
-import { listInterviews, listResults } from './transport/lists';
-import type { InterviewServiceContext } from './transport/context';
 
-/** Every candidate result of one interview (all pages); none while results are not ready. */
-export async function fetchCandidateResults(
-	this: InterviewServiceContext,
-	interviewId: string,
-	search?: string,
-): Promise<CandidateResult[]> {
-	return await unlessError(listResults.call(this, interviewId, { search }), isResultsNotReady, []);
-}
-
-/** IDs of all published interviews, newest first. */
-export async function fetchPublishedInterviewIds(this: InterviewServiceContext): Promise<string[]> {
-	const interviews = await listInterviews.call(this, { status: 'published' });
-	return interviews.map((item) => item.interviewId);
-}
+/* How result rows are read and shaped: pure, no requests. */
 
 /** A date-time (text, or a number as text) as milliseconds; undefined when it is none. */
 export function instantOf(value: unknown): number | undefined {

@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 
 import type { Candidate } from '../../nodes/shared/contract';
 import { endpoints } from '../../nodes/shared/contract';
-import type { SandboxContext } from '../context';
-import { interviewLinkFor, newCandidate } from '../model';
+import type { SandboxContext } from '../route-context';
+import { interviewLinkFor, newCandidate } from '../interviews-and-results';
 import { takenCandidates } from '../refusals';
 import type { SandboxState, StoredCandidate } from '../state';
 import { serveEndpoint } from './serve-endpoint';

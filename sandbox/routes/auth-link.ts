@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../nodes/shared/contract';
 import { PRESIGNED_PATH } from '../assumptions';
 import { exchangeCredentials } from '../auth';
-import type { SandboxContext } from '../context';
+import type { SandboxContext } from '../route-context';
 import { serveEndpoint } from './serve-endpoint';
 
 export function registerAuthLink(app: FastifyInstance, context: SandboxContext) {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { endpoints } from '../../nodes/shared/contract';
 import { exchangeCredentials } from '../auth';
-import type { SandboxContext } from '../context';
+import type { SandboxContext } from '../route-context';
 import { serveEndpoint } from './serve-endpoint';
 
 export function registerAuthToken(app: FastifyInstance, context: SandboxContext) {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { endpoints } from '../../nodes/shared/contract';
 import { CANCELLABLE_STATE } from '../assumptions';
-import type { SandboxContext } from '../context';
+import type { SandboxContext } from '../route-context';
 import { takenCandidates } from '../refusals';
 import type { StoredCandidate } from '../state';
 import { serveEndpoint } from './serve-endpoint';

@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 
 import { endpoints } from '../../nodes/shared/contract';
-import type { SandboxContext } from '../context';
-import { interviewView } from '../model';
+import type { SandboxContext } from '../route-context';
+import { interviewView } from '../interviews-and-results';
 import { serveEndpoint } from './serve-endpoint';
 
 export function registerGetInterview(app: FastifyInstance, context: SandboxContext) {

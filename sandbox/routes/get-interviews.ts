@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 
 import { endpoints } from '../../nodes/shared/contract';
-import type { SandboxContext } from '../context';
-import { interviewView, matchesSearch } from '../model';
+import type { SandboxContext } from '../route-context';
+import { interviewView, matchesSearch } from '../interviews-and-results';
 import { pageOf } from '../pagination';
 import type { StoredInterview } from '../state';
 import { serveEndpoint } from './serve-endpoint';

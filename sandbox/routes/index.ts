@@ -1,7 +1,7 @@
 /** The ten endpoints of the spec, in the spec's order. */
 import type { FastifyInstance } from 'fastify';
 
-import type { SandboxContext } from '../context';
+import type { SandboxContext } from '../route-context';
 
 import { registerAccessLinks } from './access-links';
 import { registerAuthLink } from './auth-link';

@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 
 import { endpoints } from '../../nodes/shared/contract';
 import { MESSAGES } from '../assumptions';
-import type { SandboxContext } from '../context';
+import type { SandboxContext } from '../route-context';
 import { ApiError } from '../http';
-import { fullConfig, statusFor } from '../model';
+import { fullConfig, statusFor } from '../interviews-and-results';
 import type { StoredInterview } from '../state';
 import { serveEndpoint } from './serve-endpoint';
 

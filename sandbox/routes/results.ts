@@ -7,10 +7,10 @@ import type { FastifyInstance } from 'fastify';
 
 import { endpoints } from '../../nodes/shared/contract';
 import { RESULTS_NOT_READY } from '../assumptions';
-import type { SandboxContext } from '../context';
+import type { SandboxContext } from '../route-context';
 import type { StoredCandidate } from '../state';
 import { ApiError } from '../http';
-import { matchesSearch, resultView } from '../model';
+import { matchesSearch, resultView } from '../interviews-and-results';
 import { pageOf } from '../pagination';
 import { serveEndpoint } from './serve-endpoint';
 

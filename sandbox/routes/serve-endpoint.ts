@@ -4,7 +4,7 @@ import type { z } from 'zod';
 
 import type { EndpointSpec } from '../../nodes/shared/contract';
 import { requireBearer } from '../auth';
-import type { SandboxContext } from '../context';
+import type { SandboxContext } from '../route-context';
 import { sendData, validate } from '../http';
 import type { StoredInterview } from '../state';
 

@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import type { CompetencyItem, UpdateInterviewBody } from '../../nodes/shared/contract';
 import { endpoints } from '../../nodes/shared/contract';
 import { MESSAGES } from '../assumptions';
-import type { SandboxContext } from '../context';
+import type { SandboxContext } from '../route-context';
 import { ApiError } from '../http';
-import { statusFor } from '../model';
+import { statusFor } from '../interviews-and-results';
 import type { StoredInterview } from '../state';
 import { serveEndpoint } from './serve-endpoint';
 

@@ -1,7 +1,7 @@
 /**
  * In-process n8n for the two trigger nodes: runs their webhook lifecycle (`checkExists`, `create`,
  * `delete`), their `webhook()` and their `poll()` through n8n-core's own HookContext,
- * WebhookContext and PollContext, with the lead's test credentials helper (token exchange like
+ * WebhookContext and PollContext, with n8nCore.ts's TestCredentialsHelper (token exchange like
  * n8n). The nodes are taken from source, so no build is needed.
  *
  * A small HTTP server stands in for n8n's webhook endpoint: the URL the node registers points at

@@ -1,6 +1,12 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { MAX_PAGE_SIZE } from '../../shared/transport/pagination';
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_RETRY_WAIT_SECONDS, MAX_ATTEMPTS_LIMIT } from '../../shared/transport/retry';
+
+/** Shows a field only for one resource/operation pair. */
+export function showFor(resource: string, operation: string): IDisplayOptions {
+	return { show: { resource: [resource], operation: [operation] } };
+}
 
 /** Return All / Limit for the list operations, with a note on how pages are read. */
 export function returnAllOrLimit(displayOptions: IDisplayOptions): INodeProperties[] {
@@ -51,6 +57,19 @@ export function experienceField(end: 'max' | 'min'): INodeProperties {
 				default: 0,
 				description: 'Fewest years of experience asked for',
 			};
+}
+
+/** Interview Name as a field to change, in Update and Update Settings. */
+export const interviewNameField: INodeProperties = {
+	displayName: 'Interview Name',
+	name: 'interviewName',
+	type: 'string',
+	default: '',
+};
+
+/** The publish flag of Create, Update and Update Settings; what it does differs per operation. */
+export function publishedField(description: string): INodeProperties {
+	return { displayName: 'Published', name: 'published', type: 'boolean', default: false, description };
 }
 
 export const roleNameField: INodeProperties = {
@@ -192,4 +211,33 @@ export const INTERVIEW_FIELD_LABELS = {
 	'competencyData.name': 'Competencies → Name',
 	'competencyData.questionCount': 'Competencies → Question Count',
 	'competencyData.time': 'Competencies → Time',
+};
+
+/** The action node's Request Options (every operation); its button differs from the Options collection's just above it. */
+export const requestOptionsCollection: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add Request Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Max Attempts',
+			name: 'maxAttempts',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_ATTEMPTS_LIMIT },
+			default: DEFAULT_MAX_ATTEMPTS,
+			description:
+				'Attempts per request, the first included; 1 turns retrying off. 429 and 503 are retried for every request, 502, 504 and connection errors only for reads.',
+		},
+		{
+			displayName: 'Max Retry Wait (Seconds)',
+			name: 'maxRetryWait',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: DEFAULT_MAX_RETRY_WAIT_SECONDS,
+			description:
+				"Longest wait before a retry. A service's Retry-After longer than this fails the request at once instead of waiting.",
+		},
+	],
 };

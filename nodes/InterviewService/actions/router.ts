@@ -3,33 +3,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { retryAfterOf, statusOf } from '../../shared/transport/errors';
 import { withMaskedWebhookSecret } from '../../shared/webhookSecret';
-import type { PreparedItem } from '../helpers/batches';
-import { failedItem, isFailure } from '../helpers/itemOutcomes';
-import type { ItemOutcome } from '../helpers/itemOutcomes';
-import { NO_MEMORY, requestKey, rememberedAnswers } from '../helpers/retryMemory';
-import type { RetryMemory } from '../helpers/retryMemory';
+import { NO_MEMORY, rememberedAnswers } from '../helpers/retryMemory';
 import * as access from './access';
 import * as candidate from './candidate';
 import * as interview from './interview';
+import { failedItem, isFailure } from './operationContract';
+import type { ItemOutcome, NodeOperation, PreparedItem } from './operationContract';
 import * as result from './result';
-
-/** An operation that sends one request (or a short sequence) per item. */
-export interface PerItemOperation {
-	/** Reads and checks one item's request. */
-	prepare(this: IExecuteFunctions, itemIndex: number): unknown;
-	/** Sends it; the answer is the item's output, a list giving one output item each. */
-	send(this: IExecuteFunctions, request: unknown, itemIndex: number): Promise<object | object[]>;
-	/** The request changes something each time it is sent: see `RetryMemory`. */
-	rememberAcrossRetries?: boolean;
-}
-
-/** An operation that sends many items per request: it tells each item's outcome itself. */
-export interface BatchOperation {
-	prepare(this: IExecuteFunctions, itemIndex: number): unknown;
-	sendInBatches(this: IExecuteFunctions, prepared: Array<PreparedItem<unknown>>, memory: RetryMemory): Promise<ItemOutcome[]>;
-}
-
-export type NodeOperation = PerItemOperation | BatchOperation;
 
 /** resource → operation; the values are the node's public API. */
 export const operations: Record<string, Record<string, NodeOperation>> = {
@@ -94,7 +74,7 @@ export async function runOperation(this: IExecuteFunctions, operation: NodeOpera
 		outcomes.push(...(await operation.sendInBatches.call(this, prepared, memory)));
 	} else {
 		for (const { itemIndex, request } of prepared) {
-			const key = requestKey([itemIndex, request]);
+			const key = memory.keyOf([itemIndex, request]);
 			try {
 				let answer = memory.answerTo(key) as object | object[] | undefined;
 				if (answer === undefined) {

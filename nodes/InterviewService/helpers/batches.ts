@@ -1,15 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { isPlainObject } from '../../shared/objects';
+import { isPlainObject } from '../../shared/plainObjects';
 import { apiErrorDetails, envelopeFailure, statusOf } from '../../shared/transport/errors';
-import { asNodeError, failedItem, isFailure } from './itemOutcomes';
-import type { ItemError, ItemOutcome } from './itemOutcomes';
-import type { RetryMemory } from './retryMemory';
+import { asNodeError, failedItem, isFailure } from '../actions/operationContract';
+import type { ItemError, ItemOutcome, PreparedItem, RetryMemory } from '../actions/operationContract';
 import { invalidInput } from './validation';
 
 /*
  * Sending many items per request, for Invite and Cancel Scheduled: items are grouped into batches,
- * and batches go out a few at a time.
+ * and batches go out a few at a time. A batch the service refuses as a whole (a 422, which applied
+ * nothing) is sent again in parts, until each refused candidate stands alone and fails on its own
+ * items; the operations only turn answers into outcomes.
  */
 
 /** Most candidates or e-mails in one request: the sandbox's page maximum, as the spec gives none. */
@@ -17,12 +18,7 @@ export const MAX_BATCH_SIZE = 100;
 export const DEFAULT_PARALLEL_BATCHES = 4;
 const MAX_PARALLEL_BATCHES = 10;
 
-/** One input item's request, read and checked. */
-export interface PreparedItem<T> {
-	itemIndex: number;
-	request: T;
-}
-
+/** Items sent in one request. */
 export type Batch<T> = Array<PreparedItem<T>>;
 
 /** Splits a list into consecutive chunks of at most `size` elements. */
@@ -63,10 +59,13 @@ export function parallelBatchesOf(context: IExecuteFunctions, options: IDataObje
 }
 
 /** The service refused a batch as a whole: a 422, which applied nothing. */
-export interface Refusal {
+interface Refusal {
 	message: string;
 	details: unknown;
 }
+
+/** What a batch's request came to, as the run's memory keeps it: the service's answer, or its refusal. */
+type Sent<A> = { answer: A } | { refused: Refusal };
 
 /**
  * A 422 for what some items of the batch hold, so the batch may be split to find them. One whose
@@ -81,8 +80,8 @@ function isRefusalOfItems(error: unknown): boolean {
 	return !paths.every((path) => typeof path === 'string' && path !== '' && !path.startsWith('candidate'));
 }
 
-/** The answer of a batch's request, or the service's refusal of it; any other failure is thrown. */
-export async function answerOrRefusal<A>(context: IExecuteFunctions, request: Promise<A>, itemIndex: number): Promise<{ answer: A } | { refused: Refusal }> {
+/** The answer to a batch's request, or the service's refusal of it; any other failure is thrown. */
+async function sendOrRefusal<A>(context: IExecuteFunctions, request: Promise<A>, itemIndex: number): Promise<Sent<A>> {
 	return await request.then(
 		(answer) => ({ answer }),
 		(error: unknown) => {
@@ -101,37 +100,39 @@ export function halvesOf<T>(batch: Batch<T>, keyOf: (item: PreparedItem<T>) => s
 }
 
 /** The failure of one item whose candidate the service refused: the service's message, then who and which item. */
-export function refusedItem(context: IExecuteFunctions, refused: Refusal, emails: string, itemIndex: number) {
-	const message = `${refused.message}: the Interview Service refused ${emails} (item ${itemIndex})`;
+function refusedItem(context: IExecuteFunctions, refused: Refusal, who: string, itemIndex: number) {
+	const message = `${refused.message}: the Interview Service refused ${who} (item ${itemIndex})`;
 	return failedItem(context, envelopeFailure(context.getNode(), { message, error: refused.details }, itemIndex, '422'), itemIndex);
 }
 
-interface BatchSending<T, A> {
+export interface BatchSending<T, A> {
 	batches: Array<Batch<T>>;
 	/** Requests in flight at once. */
 	concurrency: number;
 	memory: RetryMemory;
-	/** What a batch's request sends, as a key: the same content gives the same key. */
-	keyOf: (batch: Batch<T>) => string;
+	/** What a batch's request sends: the same content is the same request. */
+	requestOf: (batch: Batch<T>) => unknown;
 	send: (batch: Batch<T>) => Promise<A>;
-	/** The parts to send instead, when the answer says the service refused the batch as a whole. */
-	partsOf?: (batch: Batch<T>, answer: A) => Array<Batch<T>> | undefined;
+	/** A refused batch in smaller batches to send instead; none once it cannot be split. */
+	split: (batch: Batch<T>) => Array<Batch<T>> | undefined;
+	/** Whom a refused item stands for, as its error names them (the e-mail). */
+	refusedWho: (item: PreparedItem<T>) => string;
 	/** Each item's outcome from the service's answer. */
 	outcomesOf: (batch: Batch<T>, answer: A) => ItemOutcome[] | Promise<ItemOutcome[]>;
 }
 
 /**
  * Sends batches, at most `concurrency` requests at a time; a batch that fails fails each of its
- * items. Each answer is kept in the run's memory before it is used, so a batch answered in an
- * earlier Retry On Fail attempt is not sent again, and a batch split into parts goes straight to
- * its parts. When the node does not continue on fail, the first failure stops the run: no further
- * batch starts, those begun finish (their parts too, and are kept), then it is thrown.
+ * items, and a refused one goes out again in parts (ahead of the batches not yet begun, so a batch
+ * begun is finished first). Each answer or refusal is kept in the run's memory before it is used,
+ * so a batch answered in an earlier Retry On Fail attempt is not sent again, and a refused one goes
+ * straight to its parts. When the node does not continue on fail, the first failure stops the run:
+ * no further batch starts, those begun finish (their parts too, and are kept), then it is thrown.
  */
 export async function dispatchBatches<T, A>(context: IExecuteFunctions, sending: BatchSending<T, A>): Promise<ItemOutcome[]> {
-	const { memory, keyOf } = sending;
+	const { memory } = sending;
 	const stopOnFailure = !context.continueOnFail();
 	const outcomes: ItemOutcome[] = [];
-	// Parts go first, so that a batch begun is finished before the next one starts.
 	const queue = sending.batches.map((batch) => ({ batch, part: false }));
 	let stoppedBy: ItemError | undefined;
 
@@ -142,20 +143,24 @@ export async function dispatchBatches<T, A>(context: IExecuteFunctions, sending:
 	};
 
 	const handle = async (batch: Batch<T>) => {
-		const key = keyOf(batch);
-		let answer = memory.answerTo(key) as A | undefined;
-		if (answer === undefined) {
+		const key = memory.keyOf(sending.requestOf(batch));
+		let sent = memory.answerTo(key) as Sent<A> | undefined;
+		if (sent === undefined) {
 			try {
-				answer = await sending.send(batch);
+				sent = await sendOrRefusal(context, sending.send(batch), batch[0].itemIndex);
 			} catch (error) {
 				settle(batch.map(({ itemIndex }) => failedItem(context, error, itemIndex)));
 				return;
 			}
-			memory.keep(key, answer);
+			memory.keep(key, sent);
 		}
-		const parts = sending.partsOf?.(batch, answer);
+		if ('answer' in sent) {
+			settle(await sending.outcomesOf(batch, sent.answer));
+			return;
+		}
+		const parts = sending.split(batch);
 		if (parts !== undefined) queue.unshift(...parts.map((part) => ({ batch: part, part: true })));
-		else settle(await sending.outcomesOf(batch, answer));
+		else settle(batch.map((item) => refusedItem(context, sent.refused, sending.refusedWho(item), item.itemIndex)));
 	};
 
 	const inFlight = new Set<Promise<void>>();

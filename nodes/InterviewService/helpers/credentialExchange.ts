@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { credentialsBody } from '../../shared/contract';
-import { CREDENTIAL_TYPE, tokenRequestBody } from '../../shared/credentialRules';
+import { CREDENTIAL_TYPE, tokenRequestBody } from '../../shared/interviewServiceCredential';
 import { validateRequest } from './validation';
 
 /** Fields shared by Create Token and Create Link: the optional lifetime and the secret warning. */

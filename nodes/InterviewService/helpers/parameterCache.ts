@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions, NodeParameterValueType } from 'n8n-workflow';
 
-import { isPlainObject } from '../../shared/objects';
+import { isPlainObject } from '../../shared/plainObjects';
 
 /**
  * What in an expression can make its value differ from one input item to the next: the item's

@@ -2,23 +2,22 @@ import { createHash } from 'crypto';
 
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-/**
- * What the service already did in this run of the node, for requests that change something each
- * time they are sent (Create, Invite, Cancel Scheduled). n8n's Retry On Fail runs the node again in
- * the same execution, with the same node context (`getContext('node')`) and run index, so an
- * answer kept there is reused instead of sending the request again.
- */
-export interface RetryMemory {
-	answerTo(key: string): unknown;
-	keep(key: string, answer: unknown): void;
-	forget(): void;
-}
+import type { RetryMemory } from '../actions/operationContract';
 
+/** A short stable key for what a request sends: the same content gives the same key. */
+const requestKey = (content: unknown): string => createHash('sha256').update(JSON.stringify(content)).digest('base64url');
+
+/**
+ * n8n's Retry On Fail runs the node again in the same execution, with the same node context
+ * (`getContext('node')`) and run index, so an answer kept there is reused instead of sending the
+ * request again.
+ */
 export function rememberedAnswers(context: IExecuteFunctions, scope: string): RetryMemory {
 	const store = context.getContext('node');
 	const runIndex = Number(context.getWorkflowDataProxy(0).$runIndex ?? 0);
 	const slot = `${scope}:run${runIndex}`;
 	return {
+		keyOf: requestKey,
 		answerTo: (key) => (store[slot] as IDataObject | undefined)?.[key],
 		keep: (key, answer) => {
 			store[slot] ??= {};
@@ -30,10 +29,5 @@ export function rememberedAnswers(context: IExecuteFunctions, scope: string): Re
 	};
 }
 
-/** For requests that may safely be sent again, and whose answers may hold secrets: keeps nothing. */
-export const NO_MEMORY: RetryMemory = { answerTo: () => undefined, keep: () => {}, forget: () => {} };
-
-/** A short stable key for what a request sends: the same content gives the same key. */
-export function requestKey(content: unknown): string {
-	return createHash('sha256').update(JSON.stringify(content)).digest('base64url');
-}
+/** For requests that may safely be sent again, and whose answers may hold secrets: keeps nothing, hashes nothing. */
+export const NO_MEMORY: RetryMemory = { keyOf: () => '', answerTo: () => undefined, keep: () => {}, forget: () => {} };

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import { isPlainObject } from '../../shared/objects';
+import { isPlainObject } from '../../shared/plainObjects';
 
 /** Display name of a request field, by its path in the request body (e.g. `interviewConfig.webhookUrl`). */
 export type FieldLabels = Record<string, string>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { isPlainObject } from '../objects';
+import { isPlainObject } from '../plainObjects';
 import { metaData } from './common';
 
 /**

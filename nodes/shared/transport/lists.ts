@@ -1,11 +1,11 @@
 import { emailKey } from '../email';
-import { withoutUndefined } from '../objects';
+import { withoutUndefined } from '../plainObjects';
 import { endpoints, isUnexpectedRow } from '../contract';
 import type { CandidateResult, Interview } from '../contract';
 import { collectPages } from './pagination';
-import { statusOf, unlessError } from './errors';
+import { isResultsNotReady, statusOf, unlessError } from './errors';
 import { apiRequest } from './request';
-import type { InterviewServiceContext } from './context';
+import type { InterviewServiceContext } from './request';
 
 /* The two list endpoints, walked page by page: every list any node reads comes through here. */
 
@@ -62,4 +62,19 @@ export async function listResults(
 		async (page, pageLimit) => (page === 1 ? await fetchPage(page, pageLimit) : await unlessError(fetchPage(page, pageLimit), isPastTheEnd, [])),
 		{ limit, keyOf: resultRowKey },
 	);
+}
+
+/** Every candidate result of one interview (all pages); none while results are not ready. */
+export async function fetchCandidateResults(
+	this: InterviewServiceContext,
+	interviewId: string,
+	search?: string,
+): Promise<CandidateResult[]> {
+	return await unlessError(listResults.call(this, interviewId, { search }), isResultsNotReady, []);
+}
+
+/** IDs of all published interviews, newest first. */
+export async function fetchPublishedInterviewIds(this: InterviewServiceContext): Promise<string[]> {
+	const interviews = await listInterviews.call(this, { status: 'published' });
+	return interviews.map((item) => item.interviewId);
 }

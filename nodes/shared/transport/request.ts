@@ -1,15 +1,54 @@
-import type { ICredentialsDecrypted, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type {
+	IAdditionalCredentialOptions,
+	ICredentialsDecrypted,
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 import type { z } from 'zod';
 
 import { pathOf } from '../contract/endpoints';
 import type { EndpointSpec } from '../contract/endpoints';
-import { CREDENTIAL_TYPE, normalizeBaseUrl, requestTimeoutSeconds } from '../credentialRules';
-import type { InterviewServiceContext } from './context';
-import { credentialOptions, runCredential } from './credential';
+import { CREDENTIAL_TYPE, normalizeBaseUrl, requestTimeoutSeconds } from '../interviewServiceCredential';
 import { envelopeFailure, namingInterview, retryAfterOf, statusOf, timeoutError, toNodeApiError } from './errors';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, policyFromOptions } from './retry';
 import type { RetryPolicy } from './retry';
+
+/** Every n8n context that talks to the Interview Service: the action node, trigger hooks, the picker, polls and webhooks. */
+export type InterviewServiceContext = IExecuteFunctions | IHookFunctions | ILoadOptionsFunctions | IPollFunctions | IWebhookFunctions;
+
+/**
+ * The credential, read and decrypted once per node run (one `this`), not once per request. n8n's
+ * refresh on 401 writes the new token into this same object and the database, so later requests
+ * and runs use it: one token exchange per token lifetime. A failed read is not kept.
+ */
+const perRun = new WeakMap<object, Promise<ICredentialsDecrypted>>();
+
+async function readCredential(context: InterviewServiceContext): Promise<ICredentialsDecrypted> {
+	const data = await context.getCredentials(CREDENTIAL_TYPE);
+	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
+	return { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data };
+}
+
+async function runCredential(context: InterviewServiceContext): Promise<ICredentialsDecrypted> {
+	let credential = perRun.get(context);
+	if (!credential) {
+		credential = readCredential(context);
+		perRun.set(context, credential);
+		credential.catch(() => perRun.delete(context));
+	}
+	return await credential;
+}
+
+/** What `httpRequestWithAuthentication` needs to use the run's credential as it is. */
+function credentialOptions(credential: ICredentialsDecrypted): IAdditionalCredentialOptions {
+	return { credentialsDecrypted: credential };
+}
 
 interface ApiRequestOptions {
 	/** The interview that `{id}` in the endpoint's path stands for. */

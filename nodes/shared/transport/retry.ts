@@ -1,4 +1,4 @@
-import type { IDataObject, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
 import { isNetworkError } from './errors';
 
@@ -13,9 +13,9 @@ import { isNetworkError } from './errors';
  *   exponential backoff (1 s, 2 s, 4 s, ...) with jitter, at most Max Retry Wait.
  */
 
-const DEFAULT_MAX_ATTEMPTS = 3;
-const DEFAULT_MAX_RETRY_WAIT_SECONDS = 60;
-const MAX_ATTEMPTS_LIMIT = 10;
+export const DEFAULT_MAX_ATTEMPTS = 3;
+export const DEFAULT_MAX_RETRY_WAIT_SECONDS = 60;
+export const MAX_ATTEMPTS_LIMIT = 10;
 const BASE_DELAY_MS = 1000;
 
 export interface RetryPolicy {
@@ -31,35 +31,6 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 
 const RETRIED_ANY_METHOD = new Set([429, 503]);
 const RETRIED_FOR_GET = new Set([502, 504]);
-
-/** The action node's Request Options (every operation); its button differs from the Options collection's just above it. */
-export const requestOptionsCollection: INodeProperties = {
-	displayName: 'Request Options',
-	name: 'requestOptions',
-	type: 'collection',
-	placeholder: 'Add Request Option',
-	default: {},
-	options: [
-		{
-			displayName: 'Max Attempts',
-			name: 'maxAttempts',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: MAX_ATTEMPTS_LIMIT },
-			default: DEFAULT_MAX_ATTEMPTS,
-			description:
-				'Attempts per request, the first included; 1 turns retrying off. 429 and 503 are retried for every request, 502, 504 and connection errors only for reads.',
-		},
-		{
-			displayName: 'Max Retry Wait (Seconds)',
-			name: 'maxRetryWait',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: DEFAULT_MAX_RETRY_WAIT_SECONDS,
-			description:
-				"Longest wait before a retry. A service's Retry-After longer than this fails the request at once instead of waiting.",
-		},
-	],
-};
 
 export function policyFromOptions(requestOptions: IDataObject): RetryPolicy {
 	const attempts = Number(requestOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);

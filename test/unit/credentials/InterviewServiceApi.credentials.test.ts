@@ -11,7 +11,7 @@ import {
 	normalizeBaseUrl,
 	tokenExchangeFailure,
 	tokenRequestBody,
-} from '../../../nodes/shared/credentialRules';
+} from '../../../nodes/shared/interviewServiceCredential';
 
 /** The body the credential's own exchange sends. */
 const credentialTokenBody = (credentials: ICredentialDataDecryptedObject) => tokenRequestBody(credentials, credentialTokenLifetime(credentials));

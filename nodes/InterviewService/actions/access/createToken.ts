@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { endpoints } from '../../../shared/contract';
 import { apiRequest } from '../../../shared/transport/request';
 import { credentialExchangeBody, credentialExchangeFields } from '../../helpers/credentialExchange';
-import { showFor } from '../../helpers/parameters';
+import { showFor } from '../common.descriptions';
 
 export const description: INodeProperties[] = credentialExchangeFields(
 	showFor('access', 'createToken'),

@@ -4,26 +4,16 @@ import { endpoints } from '../../../shared/contract';
 import { emailKey, toEmailList } from '../../../shared/email';
 import { interviewLocator } from '../../../shared/interviewLocator';
 import { apiRequest } from '../../../shared/transport/request';
-import {
-	DEFAULT_PARALLEL_BATCHES,
-	MAX_BATCH_SIZE,
-	answerOrRefusal,
-	chunk,
-	groupBy,
-	halvesOf,
-	refusedItem,
-	dispatchBatches,
-} from '../../helpers/batches';
-import type { Batch, PreparedItem, Refusal } from '../../helpers/batches';
-import { isFailure } from '../../helpers/itemOutcomes';
-import type { ItemOutcome } from '../../helpers/itemOutcomes';
+import { DEFAULT_PARALLEL_BATCHES, MAX_BATCH_SIZE, chunk, dispatchBatches, groupBy, halvesOf } from '../../helpers/batches';
+import type { Batch } from '../../helpers/batches';
 import { sharedParameterReader } from '../../helpers/parameterCache';
-import { requiredInterviewId, showFor } from '../../helpers/parameters';
-import { requestKey } from '../../helpers/retryMemory';
-import type { RetryMemory } from '../../helpers/retryMemory';
+import { requiredInterviewId } from '../../helpers/parameterValues';
 import { invalidInput, validateRequest } from '../../helpers/validation';
+import { isFailure } from '../operationContract';
+import type { ItemOutcome, PreparedItem, RetryMemory } from '../operationContract';
 import { MAP_AUTOMATICALLY, MAP_MANUALLY, mappingOf, emailFieldProperty, inMode, inputEmailOf, mappingModeProperty } from './candidateInput';
-import { forgetInvited, invitedKey } from './invitedHistory';
+import { forgetCancelled } from './invitedHistory';
+import { showFor } from '../common.descriptions';
 
 const displayOptions = showFor('candidate', 'cancelScheduled');
 const perItem: IDisplayOptions = { show: { ...displayOptions.show, emailSource: ['inputItems'] } };
@@ -117,15 +107,13 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): CancelReque
 	return { interviewId, candidateEmails: body.candidateEmails };
 }
 
-/** What the service answered a batch: the candidates it cancelled, or that it refused the batch as a whole. */
-type CancelAnswer = { cancelled: IDataObject[] } | { refused: Refusal };
-
-async function cancelEmails(this: IExecuteFunctions, batch: Batch<CancelRequest>): Promise<CancelAnswer> {
+/** The candidates the service cancelled of a batch's e-mails (each once). */
+async function cancelEmails(this: IExecuteFunctions, batch: Batch<CancelRequest>): Promise<IDataObject[]> {
 	const [{ itemIndex, request }] = batch;
 	const unique = [...new Map(batchEmails(batch).map((email) => [emailKey(email), email])).values()];
 	const body = { candidateEmails: unique };
-	const sent = await answerOrRefusal(this, apiRequest.call(this, endpoints.cancelScheduled, { interviewId: request.interviewId, body, itemIndex }), itemIndex);
-	return 'refused' in sent ? sent : { cancelled: sent.answer.cancelledCandidates as IDataObject[] };
+	const answer = await apiRequest.call(this, endpoints.cancelScheduled, { interviewId: request.interviewId, body, itemIndex });
+	return answer.cancelledCandidates as IDataObject[];
 }
 
 /**
@@ -163,19 +151,6 @@ function oneOutcomePerItem(outcomes: ItemOutcome[]): ItemOutcome[] {
 		].join('\n');
 		return failure;
 	});
-}
-
-/**
- * A cancelled candidate may be invited again: the workflow's memory of invited candidates forgets
- * them. They are cancelled whether or not n8n could do that, so a failure is only logged.
- */
-async function forgetCancelled(context: IExecuteFunctions, interviewId: string, cancelled: IDataObject[]) {
-	const keys = cancelled.map((candidate) => invitedKey(interviewId, String(candidate.candidateEmail)));
-	try {
-		await forgetInvited(context, keys);
-	} catch (error) {
-		context.logger.warn(`Interview Service: ${(error as Error).message}`, { workflowId: context.getWorkflow().id });
-	}
 }
 
 const batchEmails = (batch: Batch<CancelRequest>) => batch.flatMap(({ request }) => request.candidateEmails);
@@ -217,7 +192,6 @@ function perItemOutcomes(batch: Batch<CancelRequest>, cancelled: IDataObject[]):
 	});
 }
 
-
 /**
  * "A List": one request per item. "Input Items": items of the same interview in one request. A
  * request answered in an earlier Retry On Fail attempt is not sent again, so nothing is reported
@@ -236,15 +210,13 @@ export async function sendInBatches(
 		batches,
 		concurrency: DEFAULT_PARALLEL_BATCHES,
 		memory,
-		keyOf: (batch) => requestKey([batch[0].request.interviewId, batchEmails(batch)]),
+		requestOf: (batch) => [batch[0].request.interviewId, batchEmails(batch)],
 		send: async (batch) => await cancelEmails.call(this, batch),
-		partsOf: (batch, answer) => ('refused' in answer ? halvesOfRefused(batch) : undefined),
-		outcomesOf: async (batch, answer) => {
-			if ('refused' in answer) {
-				return batch.map(({ itemIndex, request }) => refusedItem(this, answer.refused, request.candidateEmails.join(', '), itemIndex));
-			}
-			await forgetCancelled(this, batch[0].request.interviewId, answer.cancelled);
-			return listed ? listedOutcomes(batch, answer.cancelled) : perItemOutcomes(batch, answer.cancelled);
+		split: halvesOfRefused,
+		refusedWho: ({ request }) => request.candidateEmails.join(', '),
+		outcomesOf: async (batch, cancelled) => {
+			await forgetCancelled(this, batch[0].request.interviewId, cancelled);
+			return listed ? listedOutcomes(batch, cancelled) : perItemOutcomes(batch, cancelled);
 		},
 	});
 	return listed ? oneOutcomePerItem(outcomes) : outcomes;

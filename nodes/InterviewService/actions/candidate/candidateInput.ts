@@ -1,6 +1,6 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { withoutUndefined } from '../../../shared/objects';
+import { withoutUndefined } from '../../../shared/plainObjects';
 import { sharedParameterReader } from '../../helpers/parameterCache';
 import type { ParameterReader } from '../../helpers/parameterCache';
 import { invalidInput, parseJsonObject } from '../../helpers/validation';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../../helpers/parameters';
 import { clearInvited } from './invitedHistory';
+import { showFor } from '../common.descriptions';
 
 export const description: INodeProperties[] = [
 	{

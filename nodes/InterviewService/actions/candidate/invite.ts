@@ -5,30 +5,18 @@ import { endpoints } from '../../../shared/contract';
 import type { AccessLink, Candidate } from '../../../shared/contract';
 import { emailKey } from '../../../shared/email';
 import { interviewLocator } from '../../../shared/interviewLocator';
-import { withoutUndefined } from '../../../shared/objects';
+import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
-import {
-	MAX_BATCH_SIZE,
-	answerOrRefusal,
-	chunk,
-	groupBy,
-	halvesOf,
-	parallelBatchesOf,
-	parallelBatchesOption,
-	refusedItem,
-	dispatchBatches,
-} from '../../helpers/batches';
-import type { Batch, PreparedItem, Refusal } from '../../helpers/batches';
+import { MAX_BATCH_SIZE, chunk, dispatchBatches, groupBy, halvesOf, parallelBatchesOf, parallelBatchesOption } from '../../helpers/batches';
+import type { Batch } from '../../helpers/batches';
 import { toIsoDateTime } from '../../helpers/dateTime';
-import { failedItem, isFailure } from '../../helpers/itemOutcomes';
-import type { ItemOutcome } from '../../helpers/itemOutcomes';
 import type { ParameterReader } from '../../helpers/parameterCache';
-import { requiredInterviewId, showFor } from '../../helpers/parameters';
-import { requestKey } from '../../helpers/retryMemory';
-import type { RetryMemory } from '../../helpers/retryMemory';
+import { requiredInterviewId } from '../../helpers/parameterValues';
 import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
 import type { FieldLabels } from '../../helpers/validation';
-import { metaDataField } from '../common.descriptions';
+import { metaDataField, showFor } from '../common.descriptions';
+import { failedItem } from '../operationContract';
+import type { ItemOutcome, PreparedItem, RetryMemory } from '../operationContract';
 import {
 	MAP_AUTOMATICALLY,
 	MAP_MANUALLY,
@@ -39,7 +27,7 @@ import {
 	mappingModeProperty,
 } from './candidateInput';
 import type { CandidateInput } from './candidateInput';
-import { DEFAULT_INVITED_HISTORY_SIZE, invitedHistoryOptions, invitedKey, rememberInvited, rememberedOf } from './invitedHistory';
+import { invitedHistoryOptions, invitedHistoryRun } from './invitedHistory';
 
 const displayOptions = showFor('candidate', 'invite');
 
@@ -270,14 +258,10 @@ function accessLinksRequest(batch: Batch<InviteRequest>) {
 	return { interviewId, body: { startTime, endTime, candidates: uniqueCandidates(batch) as IDataObject[] } };
 }
 
-/** What the service answered a batch: its links, or that it refused the batch as a whole. */
-type InviteAnswer = { links: AccessLink[] } | { refused: Refusal };
-
-async function createAccessLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>): Promise<InviteAnswer> {
+/** The links the service created for a batch's candidates. */
+async function createAccessLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>): Promise<AccessLink[]> {
 	const { interviewId, body } = accessLinksRequest(batch);
-	const itemIndex = batch[0].itemIndex;
-	const sent = await answerOrRefusal(this, apiRequest.call(this, endpoints.createAccessLinks, { interviewId, body, itemIndex }), itemIndex);
-	return 'refused' in sent ? sent : { links: sent.answer.data };
+	return (await apiRequest.call(this, endpoints.createAccessLinks, { interviewId, body, itemIndex: batch[0].itemIndex })).data;
 }
 
 const candidateKey = ({ request }: PreparedItem<InviteRequest>) => emailKey(request.candidate.email);
@@ -293,45 +277,6 @@ function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links:
 		}
 		return { itemIndex, json: [{ interviewId: request.interviewId, ...link, email: request.candidate.email } as IDataObject] };
 	});
-}
-
-/** Skip Candidates Already Invited and its history size, from the node's Options (the first item's), checked. */
-function invitedHistoryOf(context: IExecuteFunctions, options: IDataObject): { skip: boolean; size: number } {
-	const size = (options.invitedHistorySize ?? DEFAULT_INVITED_HISTORY_SIZE) as number;
-	if (!Number.isInteger(size) || size < 1) {
-		throw invalidInput(context.getNode(), 'Invited History Size', 'must be a whole number of at least 1', 0);
-	}
-	return { skip: options.skipAlreadyInvited === true, size };
-}
-
-const keyOfItem = ({ request }: PreparedItem<InviteRequest>) => invitedKey(request.interviewId, request.candidate.email);
-
-function skippedItem({ itemIndex, request }: PreparedItem<InviteRequest>): ItemOutcome {
-	const reason = 'Invited by this workflow in an earlier run (Skip Candidates Already Invited); not sent again';
-	return { itemIndex, json: [{ interviewId: request.interviewId, email: request.candidate.email, skipped: true, reason }] };
-}
-
-/**
- * Records the candidates of a batch that got their links. Recordings of one run go one after the
- * other, as n8n reads and writes the whole store each time. When n8n cannot record, the links still
- * go out, each item saying that it was not remembered.
- */
-function recorder(context: IExecuteFunctions, size: number) {
-	let previous: Promise<unknown> = Promise.resolve();
-	return async (outcomes: ItemOutcome[]): Promise<ItemOutcome[]> => {
-		const linked = outcomes.flatMap((outcome) => (isFailure(outcome) ? [] : outcome.json));
-		const keys = [...new Set(linked.map((json) => invitedKey(String(json.interviewId), String(json.email))))];
-		const recording = previous.then(async () => await rememberInvited(context, keys, size));
-		previous = recording.catch(() => undefined);
-		try {
-			await recording;
-			return outcomes;
-		} catch (error) {
-			const notRemembered = (error as Error).message;
-			context.logger.warn(`Interview Service: ${notRemembered}`, { workflowId: context.getWorkflow().id });
-			return outcomes.map((outcome) => (isFailure(outcome) ? outcome : { ...outcome, json: outcome.json.map((json) => ({ ...json, notRemembered })) }));
-		}
-	};
 }
 
 /**
@@ -359,23 +304,17 @@ export async function sendInBatches(
 ): Promise<ItemOutcome[]> {
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 	const concurrency = parallelBatchesOf(this, options);
-	const history = invitedHistoryOf(this, options);
-	const remembered = history.skip ? await rememberedOf(this, [...new Set(prepared.map(keyOfItem))]) : new Set<string>();
-	const toSend = prepared.filter((item) => !remembered.has(keyOfItem(item)));
-	warnOfEndedWindows(this, toSend);
-	const record = history.skip ? recorder(this, history.size) : async (outcomes: ItemOutcome[]) => outcomes;
+	const history = await invitedHistoryRun(this, options, prepared);
+	warnOfEndedWindows(this, history.toSend);
 	const outcomes = await dispatchBatches(this, {
-		batches: inviteBatches(toSend),
+		batches: inviteBatches(history.toSend),
 		concurrency,
 		memory,
-		keyOf: (batch) => requestKey(accessLinksRequest(batch)),
+		requestOf: accessLinksRequest,
 		send: async (batch) => await createAccessLinks.call(this, batch),
-		// A refused batch is sent again in halves, until each refused candidate stands alone and fails on its own items.
-		partsOf: (batch, answer) => ('refused' in answer ? halvesOf(batch, candidateKey) : undefined),
-		outcomesOf: async (batch, answer) =>
-			'refused' in answer
-				? batch.map(({ itemIndex, request }) => refusedItem(this, answer.refused, request.candidate.email, itemIndex))
-				: await record(matchLinks.call(this, batch, answer.links)),
+		split: (batch) => halvesOf(batch, candidateKey),
+		refusedWho: ({ request }) => request.candidate.email,
+		outcomesOf: async (batch, links) => await history.record(matchLinks.call(this, batch, links)),
 	});
-	return [...prepared.filter((item) => remembered.has(keyOfItem(item))).map(skippedItem), ...outcomes];
+	return [...history.skipped, ...outcomes];
 }

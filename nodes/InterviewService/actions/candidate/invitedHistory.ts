@@ -1,14 +1,18 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { emailKey } from '../../../shared/email';
 import { messageOf } from '../../../shared/transport/errors';
+import { invalidInput } from '../../helpers/validation';
+import { isFailure } from '../operationContract';
+import type { ItemOutcome, PreparedItem } from '../operationContract';
 
 /*
- * Which candidates the Invite nodes of this workflow have invited, across executions, in n8n's
- * processed-data store (the one Remove Duplicates uses, kept in n8n's database). Its scope is the
- * workflow, so Cancel Scheduled and Forget Invited Candidates in the same workflow reach what Invite
- * recorded: n8n keys a node's own scope by the node's ID, which another node cannot name.
+ * Skip Candidates Already Invited: which candidates the Invite nodes of this workflow have invited,
+ * across executions, in n8n's processed-data store (the one Remove Duplicates uses, kept in n8n's
+ * database). Its scope is the workflow, so Cancel Scheduled and Forget Invited Candidates in the
+ * same workflow reach what Invite recorded: n8n keys a node's own scope by the node's ID, which
+ * another node cannot name.
  */
 
 /** n8n's own default for the entries it remembers (Remove Duplicates' History Size). */
@@ -85,4 +89,83 @@ export async function clearInvited(context: IExecuteFunctions): Promise<number> 
 		await context.helpers.clearAllProcessedItems('workflow', ENTRIES);
 		return remembered;
 	});
+}
+
+/** What the memory needs of an invitation: the interview and the candidate's e-mail. */
+interface Invitation {
+	interviewId: string;
+	candidate: { email: string };
+}
+
+const keyOfItem = ({ request }: PreparedItem<Invitation>) => invitedKey(request.interviewId, request.candidate.email);
+
+function skippedItem({ itemIndex, request }: PreparedItem<Invitation>): ItemOutcome {
+	const reason = 'Invited by this workflow in an earlier run (Skip Candidates Already Invited); not sent again';
+	return { itemIndex, json: [{ interviewId: request.interviewId, email: request.candidate.email, skipped: true, reason }] };
+}
+
+/** One run of Invite with the option read: whom to send, who was skipped, and how links are recorded. */
+export interface InvitedHistoryRun<T extends Invitation> {
+	toSend: Array<PreparedItem<T>>;
+	skipped: ItemOutcome[];
+	/** Records the candidates that got their links; the outcomes as they are, or marked when n8n could not record. */
+	record(outcomes: ItemOutcome[]): Promise<ItemOutcome[]>;
+}
+
+/**
+ * Records candidates batch by batch. Recordings of one run go one after the other, as n8n reads
+ * and writes the whole store each time. When n8n cannot record, the links still go out, each item
+ * saying that it was not remembered.
+ */
+function recorder(context: IExecuteFunctions, size: number) {
+	let previous: Promise<unknown> = Promise.resolve();
+	return async (outcomes: ItemOutcome[]): Promise<ItemOutcome[]> => {
+		const linked = outcomes.flatMap((outcome) => (isFailure(outcome) ? [] : outcome.json));
+		const keys = [...new Set(linked.map((json) => invitedKey(String(json.interviewId), String(json.email))))];
+		const recording = previous.then(async () => await rememberInvited(context, keys, size));
+		previous = recording.catch(() => undefined);
+		try {
+			await recording;
+			return outcomes;
+		} catch (error) {
+			const notRemembered = (error as Error).message;
+			context.logger.warn(`Interview Service: ${notRemembered}`, { workflowId: context.getWorkflow().id });
+			return outcomes.map((outcome) => (isFailure(outcome) ? outcome : { ...outcome, json: outcome.json.map((json) => ({ ...json, notRemembered })) }));
+		}
+	};
+}
+
+/**
+ * Skip Candidates Already Invited and its history size, from the node's Options (the first item's),
+ * checked; with the option on, the candidates the workflow remembers are skipped at no request.
+ */
+export async function invitedHistoryRun<T extends Invitation>(
+	context: IExecuteFunctions,
+	options: IDataObject,
+	prepared: Array<PreparedItem<T>>,
+): Promise<InvitedHistoryRun<T>> {
+	const size = (options.invitedHistorySize ?? DEFAULT_INVITED_HISTORY_SIZE) as number;
+	if (!Number.isInteger(size) || size < 1) {
+		throw invalidInput(context.getNode(), 'Invited History Size', 'must be a whole number of at least 1', 0);
+	}
+	if (options.skipAlreadyInvited !== true) return { toSend: prepared, skipped: [], record: async (outcomes) => outcomes };
+	const remembered = await rememberedOf(context, [...new Set(prepared.map(keyOfItem))]);
+	return {
+		toSend: prepared.filter((item) => !remembered.has(keyOfItem(item))),
+		skipped: prepared.filter((item) => remembered.has(keyOfItem(item))).map(skippedItem),
+		record: recorder(context, size),
+	};
+}
+
+/**
+ * A cancelled candidate may be invited again: the workflow's memory of invited candidates forgets
+ * them. They are cancelled whether or not n8n could do that, so a failure is only logged.
+ */
+export async function forgetCancelled(context: IExecuteFunctions, interviewId: string, cancelled: IDataObject[]): Promise<void> {
+	const keys = cancelled.map((candidate) => invitedKey(interviewId, String(candidate.candidateEmail)));
+	try {
+		await forgetInvited(context, keys);
+	} catch (error) {
+		context.logger.warn(`Interview Service: ${(error as Error).message}`, { workflowId: context.getWorkflow().id });
+	}
 }

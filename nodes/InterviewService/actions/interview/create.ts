@@ -2,16 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { endpoints } from '../../../shared/contract';
 import type { CreateInterviewBody } from '../../../shared/contract';
-import { withoutUndefined } from '../../../shared/objects';
+import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
-import { nonEmptyCollection, showFor, toStringList } from '../../helpers/parameters';
+import { nonEmptyCollection, toStringList } from '../../helpers/parameterValues';
 import { parseJsonObject, validateRequest } from '../../helpers/validation';
 import {
+	experienceField,
 	INTERVIEW_FIELD_LABELS,
 	interviewConfigCollection,
 	metaDataField,
-	experienceField,
+	publishedField,
 	roleNameField,
+	showFor,
 } from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'create');
@@ -61,13 +63,9 @@ export const description: INodeProperties[] = [
 			experienceField('max'),
 			metaDataField,
 			experienceField('min'),
-			{
-				displayName: 'Published',
-				name: 'published',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to publish the interview at once instead of keeping it as a draft',
-			},
+			publishedField(
+				'Whether to publish the interview at once instead of keeping it as a draft',
+			),
 			roleNameField,
 			{
 				displayName: 'Sample Questions',

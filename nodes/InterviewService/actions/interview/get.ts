@@ -3,7 +3,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { endpoints } from '../../../shared/contract';
 import { interviewLocator } from '../../../shared/interviewLocator';
 import { apiRequest } from '../../../shared/transport/request';
-import { requiredInterviewId, showFor } from '../../helpers/parameters';
+import { requiredInterviewId } from '../../helpers/parameterValues';
+import { showFor } from '../common.descriptions';
 
 export const description: INodeProperties[] = [{ ...interviewLocator, displayOptions: showFor('interview', 'get') }];
 

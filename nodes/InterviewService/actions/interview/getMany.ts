@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { limitOf, showFor } from '../../helpers/parameters';
-import { withoutUndefined } from '../../../shared/objects';
+import { limitOf } from '../../helpers/parameterValues';
+import { withoutUndefined } from '../../../shared/plainObjects';
 import { listInterviews } from '../../../shared/transport/lists';
-import { returnAllOrLimit } from '../common.descriptions';
+import { returnAllOrLimit, showFor } from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'getMany');
 

@@ -3,15 +3,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { endpoints } from '../../../shared/contract';
 import type { UpdateInterviewBody } from '../../../shared/contract';
 import { interviewLocator } from '../../../shared/interviewLocator';
-import { withoutUndefined } from '../../../shared/objects';
+import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
-import { requiredInterviewId, showFor } from '../../helpers/parameters';
+import { requiredInterviewId } from '../../helpers/parameterValues';
 import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
 import {
-	INTERVIEW_FIELD_LABELS,
-	metaDataField,
 	experienceField,
+	INTERVIEW_FIELD_LABELS,
+	interviewNameField,
+	metaDataField,
+	publishedField,
 	roleNameField,
+	showFor,
 } from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'update');
@@ -83,22 +86,13 @@ export const description: INodeProperties[] = [
 					},
 				],
 			},
-			{
-				displayName: 'Interview Name',
-				name: 'interviewName',
-				type: 'string',
-				default: '',
-			},
+			interviewNameField,
 			experienceField('max'),
 			metaDataField,
 			experienceField('min'),
-			{
-				displayName: 'Published',
-				name: 'published',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the interview is published; off turns it back into a draft',
-			},
+			publishedField(
+				'Whether the interview is published; off turns it back into a draft',
+			),
 			roleNameField,
 		],
 	},

@@ -3,11 +3,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { endpoints } from '../../../shared/contract';
 import type { UpdateSettingsBody } from '../../../shared/contract';
 import { interviewLocator } from '../../../shared/interviewLocator';
-import { withoutUndefined } from '../../../shared/objects';
+import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
-import { nonEmptyCollection, requiredInterviewId, showFor } from '../../helpers/parameters';
+import { nonEmptyCollection, requiredInterviewId } from '../../helpers/parameterValues';
 import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
-import { INTERVIEW_FIELD_LABELS, interviewConfigCollection, metaDataField } from '../common.descriptions';
+import {
+	INTERVIEW_FIELD_LABELS,
+	interviewConfigCollection,
+	interviewNameField,
+	metaDataField,
+	publishedField,
+	showFor,
+} from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'updateSettings');
 
@@ -24,24 +31,14 @@ export const description: INodeProperties[] = [
 		displayOptions,
 		options: [
 			interviewConfigCollection,
-			{
-				displayName: 'Interview Name',
-				name: 'interviewName',
-				type: 'string',
-				default: '',
-			},
+			interviewNameField,
 			{
 				...metaDataField,
 				description: 'Replaces the interview\'s metadata with this JSON object',
 			},
-			{
-				displayName: 'Published',
-				name: 'published',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether the interview is published. Only sent when added here: the service turns the interview into a draft when it receives false.',
-			},
+			publishedField(
+				'Whether the interview is published. Only sent when added here: the service turns the interview into a draft when it receives false.',
+			),
 		],
 	},
 	{

@@ -3,14 +3,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { CandidateResult } from '../../../shared/contract';
 import { emailKey } from '../../../shared/email';
 import { interviewLocator } from '../../../shared/interviewLocator';
-import { withoutUndefined } from '../../../shared/objects';
+import { withoutUndefined } from '../../../shared/plainObjects';
 import { completedAtOf, isCompleted, simplifyResult } from '../../../shared/results';
 import { isResultsNotReady } from '../../../shared/transport/errors';
 import { listResults } from '../../../shared/transport/lists';
-import { asNodeError } from '../../helpers/itemOutcomes';
-import { limitOf, requiredInterviewId, showFor } from '../../helpers/parameters';
+import { limitOf, requiredInterviewId } from '../../helpers/parameterValues';
 import { invalidInput } from '../../helpers/validation';
-import { returnAllOrLimit } from '../common.descriptions';
+import { returnAllOrLimit, showFor } from '../common.descriptions';
+import { asNodeError } from '../operationContract';
 
 const displayOptions = showFor('result', 'getMany');
 /** Shown for some node versions only (the operation's fields plus `@version`). */

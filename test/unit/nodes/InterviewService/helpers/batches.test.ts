@@ -1,10 +1,12 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { chunk, groupBy, dispatchBatches } from '../../../../../nodes/InterviewService/helpers/batches';
-import type { PreparedItem } from '../../../../../nodes/InterviewService/helpers/batches';
-import { failedItem, isFailure } from '../../../../../nodes/InterviewService/helpers/itemOutcomes';
+import { isFailure } from '../../../../../nodes/InterviewService/actions/operationContract';
+import type { PreparedItem, RetryMemory } from '../../../../../nodes/InterviewService/actions/operationContract';
 import { rememberedAnswers } from '../../../../../nodes/InterviewService/helpers/retryMemory';
-import type { RetryMemory } from '../../../../../nodes/InterviewService/helpers/retryMemory';
+import { toNodeApiError } from '../../../../../nodes/shared/transport/errors';
 import { runOperation } from '../../../../../nodes/InterviewService/actions/router';
-import { mockContext } from '../mockContext';
+import { apiError, mockContext } from '../mockContext';
 
 describe('chunk and groupBy', () => {
 	it('chunks by size', () => {
@@ -17,6 +19,7 @@ describe('chunk and groupBy', () => {
 });
 
 const batchOf = (itemIndex: number) => [{ itemIndex, request: itemIndex }];
+const noSplit = { split: () => undefined, refusedWho: () => '' };
 
 describe('dispatchBatches: what Retry On Fail may send again', () => {
 	it('reuses the answer of a batch sent in an earlier attempt of the same run, and forgets once all succeeded', async () => {
@@ -33,13 +36,14 @@ describe('dispatchBatches: what Retry On Fail may send again', () => {
 							batches: prepared.map(({ itemIndex }) => batchOf(itemIndex)),
 							concurrency: 2,
 							memory,
-							keyOf: ([{ request }]) => String(request),
+							requestOf: ([{ request }]) => String(request),
 							send: async ([{ request }]) => {
-								sent.push(request);
-								if (request === failOn) throw new Error(`batch ${request} failed`);
+								sent.push(request as number);
+								if (request === failOn) throw new Error(`batch ${String(request)} failed`);
 								return { answer: request };
 							},
-							outcomesOf: ([{ itemIndex }], answer) => [{ itemIndex, json: [answer] }],
+							...noSplit,
+							outcomesOf: ([{ itemIndex }], answer) => [{ itemIndex, json: [answer as IDataObject] }],
 						});
 					},
 				},
@@ -61,7 +65,8 @@ describe('dispatchBatches: what Retry On Fail may send again', () => {
 			batches: [0, 1, 2, 3, 4, 5, 6].map(batchOf),
 			concurrency: 3,
 			memory: rememberedAnswers(context, 'test'),
-			keyOf: ([{ request }]) => String(request),
+			requestOf: ([{ request }]) => String(request),
+			...noSplit,
 			send: async () => {
 				most = Math.max(most, ++inFlight);
 				await new Promise((resolve) => setImmediate(resolve));
@@ -75,23 +80,22 @@ describe('dispatchBatches: what Retry On Fail may send again', () => {
 });
 
 describe('dispatchBatches: parts of a refused batch', () => {
-	// The service refuses any request holding "x"; a batch is split in halves until "x" stands alone.
+	// The service refuses (422) any request holding "x"; a batch is split in halves until "x" stands alone.
 	const refusing = (context: ReturnType<typeof mockContext>['context'], batches: string[][], concurrency = 1) => {
 		const sent: string[][] = [];
-		const run = dispatchBatches<string, { refused: true } | { ok: true }>(context, {
+		const run = dispatchBatches<string, { ok: true }>(context, {
 			batches: batches.map((letters) => letters.map((request) => ({ itemIndex: request.charCodeAt(0), request }))),
 			concurrency,
 			memory: rememberedAnswers(context, 'parts'),
-			keyOf: (batch) => batch.map(({ request }) => request).join(''),
+			requestOf: (batch) => batch.map(({ request }) => request).join(''),
 			send: async (batch) => {
 				sent.push(batch.map(({ request }) => request));
-				return batch.some(({ request }) => request === 'x') ? { refused: true } : { ok: true };
+				if (batch.some(({ request }) => request === 'x')) throw toNodeApiError(context.getNode(), apiError(422, 'refused'));
+				return { ok: true };
 			},
-			partsOf: (batch, answer) => ('refused' in answer && batch.length > 1 ? [batch.slice(0, batch.length / 2), batch.slice(batch.length / 2)] : undefined),
-			outcomesOf: (batch, answer) =>
-				batch.map(({ itemIndex, request }) =>
-					'refused' in answer ? failedItem(context, new Error(`refused ${request}`), itemIndex) : { itemIndex, json: [{ request }] },
-				),
+			split: (batch) => (batch.length > 1 ? [batch.slice(0, batch.length / 2), batch.slice(batch.length / 2)] : undefined),
+			refusedWho: ({ request }) => request,
+			outcomesOf: (batch) => batch.map(({ itemIndex, request }) => ({ itemIndex, json: [{ request }] })),
 		});
 		return { run, sent };
 	};
@@ -107,7 +111,7 @@ describe('dispatchBatches: parts of a refused batch', () => {
 		const { context } = mockContext({ parameters: {}, items: 4, continueOnFail: true });
 		const { run, sent } = refusing(context, [['a', 'x', 'c', 'd'], ['e', 'f']], 2);
 		const outcomes = await run;
-		expect(outcomes.filter(isFailure).map((outcome) => outcome.error.message)).toEqual(['refused x']);
+		expect(outcomes.filter(isFailure).map((outcome) => outcome.error.message)).toEqual(['refused: the Interview Service refused x (item 120)']);
 		expect(sent.filter((letters) => letters.length === 1 || letters.join() === 'e,f').flat().sort()).toEqual(['a', 'e', 'f', 'x']);
 	});
 });

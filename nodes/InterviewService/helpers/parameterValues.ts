@@ -1,13 +1,8 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { pickedInterviewId } from '../../shared/interviewLocator';
 import type { ParameterReader } from './parameterCache';
 import { invalidInput } from './validation';
-
-/** Shows a field only for one resource/operation pair. */
-export function showFor(resource: string, operation: string): IDisplayOptions {
-	return { show: { resource: [resource], operation: [operation] } };
-}
 
 /** The interview of an item, which an operation needs; `read` may be a shared parameter reader. */
 export function requiredInterviewId(context: IExecuteFunctions, itemIndex: number, read?: ParameterReader): string {

@@ -1,6 +1,6 @@
 import type { SandboxState } from './state';
 
-/** What every route and the control API share. */
+/** What every route and the control API share: the state, the accepted clients, the token secret and the base URL. */
 export interface SandboxContext {
 	state: SandboxState;
 	/** clientId → apiKey. */

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { searchInterviews } from '../../../../nodes/shared/interviewLocator';
-import { BASE_URL, mockContext } from '../InterviewService/mockContext';
+import { searchInterviews } from '../../../../../nodes/shared/methods/listSearch';
+import { BASE_URL, mockContext } from '../../InterviewService/mockContext';
 
 /** A service holding `total` interviews that caps every page at `cap`. */
 function pickerContext(total: number, cap = 100) {

@@ -1,0 +1,62 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+/*
+ * What the router hands an operation and gets back. An operation is its fields plus `prepare`
+ * (one item → its request, checked) and either `send` (one request per item) or `sendInBatches`
+ * (many items per request); the router owns the loop, the pairing and the routing of failures.
+ */
+
+/** One input item's request, read and checked. */
+export interface PreparedItem<T> {
+	itemIndex: number;
+	request: T;
+}
+
+/** An item's failure, as n8n's own errors: n8n routes an item that carries one to the error output. */
+export type ItemError = NodeApiError | NodeOperationError;
+
+/** What became of one input item: the JSON of its output items, or its failure. */
+export type ItemOutcome = { itemIndex: number; json: IDataObject[] } | { itemIndex: number; error: ItemError };
+
+export const isFailure = (outcome: ItemOutcome): outcome is { itemIndex: number; error: ItemError } => 'error' in outcome;
+
+/** Our own errors as they are (they already name the item); anything else wrapped so that it does. */
+export function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}
+
+export function failedItem(context: IExecuteFunctions, error: unknown, itemIndex: number): { itemIndex: number; error: ItemError } {
+	return { itemIndex, error: asNodeError(context, error, itemIndex) };
+}
+
+/**
+ * What the service already did in this run of the node, for requests that change something each
+ * time they are sent (Create, Invite, Cancel Scheduled), so that n8n's Retry On Fail does not send
+ * them again. `keyOf` names a request by its content; only a memory that keeps anything computes it.
+ */
+export interface RetryMemory {
+	keyOf(content: unknown): string;
+	answerTo(key: string): unknown;
+	keep(key: string, answer: unknown): void;
+	forget(): void;
+}
+
+/** An operation that sends one request (or a short sequence) per item. */
+export interface PerItemOperation {
+	/** Reads and checks one item's request. */
+	prepare(this: IExecuteFunctions, itemIndex: number): unknown;
+	/** Sends it; the answer is the item's output, a list giving one output item each. */
+	send(this: IExecuteFunctions, request: unknown, itemIndex: number): Promise<object | object[]>;
+	/** The request changes something each time it is sent: see `RetryMemory`. */
+	rememberAcrossRetries?: boolean;
+}
+
+/** An operation that sends many items per request: it tells each item's outcome itself. */
+export interface BatchOperation {
+	prepare(this: IExecuteFunctions, itemIndex: number): unknown;
+	sendInBatches(this: IExecuteFunctions, prepared: Array<PreparedItem<unknown>>, memory: RetryMemory): Promise<ItemOutcome[]>;
+}
+
+export type NodeOperation = PerItemOperation | BatchOperation;
