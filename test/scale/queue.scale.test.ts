@@ -1,7 +1,7 @@
 /**
  * The package in n8n's queue mode (n8n 2.41.1, Postgres, Redis, one main process and two
  * `n8n worker`s sharing one user folder with the package installed as a community package).
- * Run: `npm run test:scale` (harness/queue.ts installs and starts Redis and Postgres).
+ * Run: `npm run test:scale` (harness/queue.ts installs and starts Redis and Postgres 17).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { CredentialImport, ExecutionSummary, N8nInstance } from '../../harness/n8n';
 import { PACKAGE_NAME, executionIdsInWorkerLog, nodeOutput } from '../../harness/n8n';
 import { pollUntil, sleep } from '../../harness/process';
+import { POSTGRES_MIN_MAJOR, postgresMajor, queryPostgres } from '../../harness/queue';
 import type { NodeSpec } from '../../harness/workflow';
 import {
 	ACTION_NODE_TYPE,
@@ -94,6 +95,23 @@ function expectInvited(executions: ExecutionSummary[], emails: string[]) {
 	for (const item of invited) expect(item.preAuthLink).toEqual(expect.any(String));
 }
 
+/**
+ * n8n 2.x's warning when its Postgres is older than it supports ("Postgres 15 is not supported. n8n
+ * supports Postgres 17 and newer…", or "…is outside the supported range…" for 16): `@n8n/db`'s
+ * `postgres-version-policy`, logged by every process that connects.
+ */
+const POSTGRES_VERSION_WARNING = /Postgres \d+ is (?:not supported|outside the supported range)/;
+
+/** No log of main (restarts append to it) or of any worker holds n8n's Postgres version warning. */
+function expectNoPostgresVersionWarning(n8n: N8nInstance) {
+	for (const file of [n8n.logFile, ...n8n.workers.map((worker) => worker.logFile)]) {
+		const warnings = readFileSync(file, 'utf8')
+			.split('\n')
+			.filter((line) => POSTGRES_VERSION_WARNING.test(line));
+		expect({ file, warnings }).toEqual({ file, warnings: [] });
+	}
+}
+
 const tokenExchanges = async (ctx: E2eContext) =>
 	(await sandboxRequests(ctx.control)).filter((request) => request.route === TOKEN_ROUTE && request.status === 201).length;
 
@@ -104,6 +122,21 @@ describe('Interview Service package in n8n queue mode (Postgres + Redis + main +
 			expect(n8n.workers).toHaveLength(WORKERS);
 			for (const worker of n8n.workers) expect(readFileSync(worker.logFile, 'utf8')).toContain('n8n worker is now ready');
 			expect(readFileSync(n8n.logFile, 'utf8')).not.toMatch(new RegExp(`Failed to load package "${PACKAGE_NAME}"`));
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		`runs on Postgres ${POSTGRES_MIN_MAJOR} or newer, and neither main nor any worker logs that its Postgres is unsupported`,
+		withLog(async ({ n8n, queue }) => {
+			if (queue === undefined) throw new Error('the queue-mode context has no Postgres');
+			// Asked of the running server through n8n's own driver (`pg` in the n8n install).
+			const [row] = await queryPostgres(queue, n8n.runtime, 'SHOW server_version');
+			const serverVersion = String(row.server_version);
+			process.stderr.write(`[scale] Postgres server_version: ${serverVersion}\n`);
+			expect(postgresMajor(serverVersion)).toBeGreaterThanOrEqual(POSTGRES_MIN_MAJOR);
+			expect(postgresMajor(queue.postgres.version)).toBe(postgresMajor(serverVersion));
+			expectNoPostgresVersionWarning(n8n);
 		}),
 		TEST_TIMEOUT_MS,
 	);
@@ -402,6 +435,14 @@ describe('Interview Service package in n8n queue mode (Postgres + Redis + main +
 			expect(otherWorkerRun).toBeDefined();
 			expect(otherWorkerRun!.filter((item) => item.skipped === true).map((item) => item.email)).toEqual(expect.arrayContaining(emails.slice(2)));
 			expect((await sent()).filter((email) => email === emails[5])).toHaveLength(1);
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'at the end, after the restarts of main too, no n8n log warns about the Postgres version',
+		withLog(async ({ n8n }) => {
+			expectNoPostgresVersionWarning(n8n);
 		}),
 		TEST_TIMEOUT_MS,
 	);

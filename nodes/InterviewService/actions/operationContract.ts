@@ -16,10 +16,27 @@ export interface PreparedItem<T> {
 /** An item's failure, as n8n's own errors: n8n routes an item that carries one to the error output. */
 export type ItemError = NodeApiError | NodeOperationError;
 
-/** What became of one input item: the JSON of its output items, or its failure. */
-export type ItemOutcome = { itemIndex: number; json: IDataObject[] } | { itemIndex: number; error: ItemError };
+/** An input item's output items, on the node's first output unless `output` names another. */
+export interface ItemSuccess {
+	itemIndex: number;
+	json: IDataObject[];
+	/** Which of the node's outputs (0, the first, when absent). */
+	output?: number;
+	/** The input items this output stands for, when more than its own (one answer for the whole run). */
+	pairedWith?: number[];
+}
 
-export const isFailure = (outcome: ItemOutcome): outcome is { itemIndex: number; error: ItemError } => 'error' in outcome;
+/** An input item's failure; `known` holds what the item is about (interview, e-mail, name), for the error branch. */
+export interface ItemFailure {
+	itemIndex: number;
+	error: ItemError;
+	known?: IDataObject;
+}
+
+/** What became of one input item: its output items, or its failure. */
+export type ItemOutcome = ItemSuccess | ItemFailure;
+
+export const isFailure = (outcome: ItemOutcome): outcome is ItemFailure => 'error' in outcome;
 
 /** Our own errors as they are (they already name the item); anything else wrapped so that it does. */
 export function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
@@ -27,8 +44,10 @@ export function asNodeError(context: IExecuteFunctions, error: unknown, itemInde
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
-export function failedItem(context: IExecuteFunctions, error: unknown, itemIndex: number): { itemIndex: number; error: ItemError } {
-	return { itemIndex, error: asNodeError(context, error, itemIndex) };
+export function failedItem(context: IExecuteFunctions, error: unknown, itemIndex: number, known?: IDataObject): ItemFailure {
+	const failure: ItemFailure = { itemIndex, error: asNodeError(context, error, itemIndex) };
+	if (known !== undefined) failure.known = known;
+	return failure;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { retryAfterOf, statusOf } from '../../shared/transport/errors';
 import { withMaskedWebhookSecret } from '../../shared/webhookSecret';
@@ -41,7 +41,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!chosen) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
-	return [await runOperation.call(this, chosen, `${resource}:${operation}`)];
+	return await runOperation.call(this, chosen, `${resource}:${operation}`);
+}
+
+/** How many regular outputs the node has now (n8n adds the error output after them). */
+function mainOutputCount(context: IExecuteFunctions): number {
+	const outputs = context.getNodeOutputs().filter((output) => output.type === NodeConnectionTypes.Main && output.category !== 'error');
+	return Math.max(1, outputs.length);
 }
 
 /**
@@ -49,7 +55,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
  * sent, so bad input in item 7 stops the run before item 0 changed anything on the service. A
  * failure stops the run, unless the node continues on fail: then it is that item's output.
  */
-export async function runOperation(this: IExecuteFunctions, operation: NodeOperation, name = ''): Promise<INodeExecutionData[]> {
+export async function runOperation(this: IExecuteFunctions, operation: NodeOperation, name = ''): Promise<INodeExecutionData[][]> {
 	const stopOnFailure = !this.continueOnFail();
 	const outcomes: ItemOutcome[] = [];
 	const fail = (error: unknown, itemIndex: number) => {
@@ -89,7 +95,7 @@ export async function runOperation(this: IExecuteFunctions, operation: NodeOpera
 	}
 	// n8n's Retry On Fail also runs the node again when its first output item is an error.
 	if (!outcomes.some(isFailure)) memory.forget();
-	return toExecutionData(outcomes, this.getNode().onError === 'continueErrorOutput');
+	return toExecutionData(outcomes, this.getNode().onError === 'continueErrorOutput', mainOutputCount(this));
 }
 
 /** What a failed item's json holds: the message, and the HTTP status and Retry-After when there were any. */
@@ -104,22 +110,27 @@ export function errorJson(error: Error): IDataObject {
 }
 
 /**
- * Output in input order, every item paired to the input item it came from; no output shows the
- * trigger's webhook secret. A failed item, as n8n (2.41 and 1.123, `handleNodeErrorOutput`) routes it:
- * - under "Continue (using error output)" it carries its error (`error`), which is what moves it to
- *   the error output; n8n then sets its json to `{ error: message }`;
+ * Output in input order, every item paired to the input item it came from, each on its output; no
+ * output shows the trigger's webhook secret. A failed item, as n8n (2.41 and 1.123) routes it:
  * - under "Continue (regular output)" its json holds the message, `httpCode` and `retryAfter`, so a
- *   workflow can branch on them.
+ *   workflow can branch on them, and what the operation knew of the item (interview, e-mail, name,
+ *   the service's reason);
+ * - under "Continue (using error output)" it carries its error (`error`), which is what moves it to
+ *   the error output; there n8n keeps only `{ error: message }` of its json (`normalizeNodeErrors`)
+ *   and lays that over the input item's json, which holds the candidate as the input had it.
  */
-export function toExecutionData(outcomes: ItemOutcome[], errorOutput = false): INodeExecutionData[] {
-	return [...outcomes]
-		.sort((a, b) => a.itemIndex - b.itemIndex)
-		.flatMap((outcome) => {
-			const pairedItem = { item: outcome.itemIndex };
-			if (isFailure(outcome)) {
-				const json = errorJson(outcome.error);
-				return [errorOutput ? { json, error: outcome.error, pairedItem } : { json, pairedItem }];
-			}
-			return outcome.json.map((json) => ({ json: withMaskedWebhookSecret(json), pairedItem }));
-		});
+export function toExecutionData(outcomes: ItemOutcome[], errorOutput = false, outputCount = 1): INodeExecutionData[][] {
+	const outputs: INodeExecutionData[][] = Array.from({ length: outputCount }, () => []);
+	for (const outcome of [...outcomes].sort((a, b) => a.itemIndex - b.itemIndex)) {
+		const pairedItem = { item: outcome.itemIndex };
+		if (isFailure(outcome)) {
+			const json = { ...errorJson(outcome.error), ...outcome.known };
+			outputs[0].push(errorOutput ? { json, error: outcome.error, pairedItem } : { json, pairedItem });
+			continue;
+		}
+		const paired = outcome.pairedWith === undefined ? pairedItem : outcome.pairedWith.map((item) => ({ item }));
+		const output = outputs[Math.min(outcome.output ?? 0, outputCount - 1)];
+		for (const json of outcome.json) output.push({ json: withMaskedWebhookSecret(json), pairedItem: paired });
+	}
+	return outputs;
 }

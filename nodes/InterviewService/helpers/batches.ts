@@ -99,10 +99,31 @@ export function halvesOf<T>(batch: Batch<T>, keyOf: (item: PreparedItem<T>) => s
 	return [batch.filter((item) => first.has(keyOf(item))), batch.filter((item) => !first.has(keyOf(item)))];
 }
 
-/** The failure of one item whose candidate the service refused: the service's message, then who and which item. */
-function refusedItem(context: IExecuteFunctions, refused: Refusal, who: string, itemIndex: number) {
-	const message = `${refused.message}: the Interview Service refused ${who} (item ${itemIndex})`;
-	return failedItem(context, envelopeFailure(context.getNode(), { message, error: refused.details }, itemIndex, '422'), itemIndex);
+/** What an item of a batch is about, as its error names it: the interview, the e-mail (or e-mails), the name. */
+export interface BatchItemFacts extends IDataObject {
+	interviewId: string;
+	email: string;
+}
+
+/** The service's own reason for a refusal: its message, and its details when it gave any. */
+function reasonOf(refused: Refusal): string {
+	const details = Array.isArray(refused.details)
+		? refused.details.map((detail) => (isPlainObject(detail) && typeof detail.message === 'string' ? detail.message : JSON.stringify(detail)))
+		: [];
+	return [refused.message, ...details].join('; ');
+}
+
+/**
+ * The failure of one item whose candidate the service refused, in words a recruiter reads: who was
+ * refused and which item, the service's reason; the item carries who it is about, so the error
+ * branch can write back to the ATS without a lookup.
+ */
+function refusedItem(context: IExecuteFunctions, refused: Refusal, facts: BatchItemFacts, itemIndex: number) {
+	const reason = reasonOf(refused);
+	const message = `The Interview Service refused ${facts.email} [item ${itemIndex}], saying: ${reason}`;
+	const error = envelopeFailure(context.getNode(), { message, error: refused.details }, itemIndex, '422');
+	error.description = 'The rest of the request went through without this candidate. Check the candidate with the Interview Service, then send them again.';
+	return failedItem(context, error, itemIndex, { ...facts, reason });
 }
 
 export interface BatchSending<T, A> {
@@ -115,8 +136,8 @@ export interface BatchSending<T, A> {
 	send: (batch: Batch<T>) => Promise<A>;
 	/** A refused batch in smaller batches to send instead; none once it cannot be split. */
 	split: (batch: Batch<T>) => Array<Batch<T>> | undefined;
-	/** Whom a refused item stands for, as its error names them (the e-mail). */
-	refusedWho: (item: PreparedItem<T>) => string;
+	/** What an item is about, for its error: who was refused, or whose batch failed. */
+	factsOf: (item: PreparedItem<T>) => BatchItemFacts;
 	/** Each item's outcome from the service's answer. */
 	outcomesOf: (batch: Batch<T>, answer: A) => ItemOutcome[] | Promise<ItemOutcome[]>;
 }
@@ -149,7 +170,7 @@ export async function dispatchBatches<T, A>(context: IExecuteFunctions, sending:
 			try {
 				sent = await sendOrRefusal(context, sending.send(batch), batch[0].itemIndex);
 			} catch (error) {
-				settle(batch.map(({ itemIndex }) => failedItem(context, error, itemIndex)));
+				settle(batch.map((item) => failedItem(context, error, item.itemIndex, sending.factsOf(item))));
 				return;
 			}
 			memory.keep(key, sent);
@@ -160,7 +181,7 @@ export async function dispatchBatches<T, A>(context: IExecuteFunctions, sending:
 		}
 		const parts = sending.split(batch);
 		if (parts !== undefined) queue.unshift(...parts.map((part) => ({ batch: part, part: true })));
-		else settle(batch.map((item) => refusedItem(context, sent.refused, sending.refusedWho(item), item.itemIndex)));
+		else settle(batch.map((item) => refusedItem(context, sent.refused, sending.factsOf(item), item.itemIndex)));
 	};
 
 	const inFlight = new Set<Promise<void>>();

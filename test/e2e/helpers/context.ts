@@ -26,6 +26,8 @@ export interface E2eContext {
 	/** The sandbox's control API (`/__sandbox/...`). */
 	control: AxiosInstance;
 	credential: CredentialImport;
+	/** Queue mode only: the Postgres and Redis n8n runs on. */
+	queue?: QueueServices;
 }
 
 export interface SandboxRequest {
@@ -73,7 +75,7 @@ export function useE2e(options: UseE2eOptions = {}) {
 		const credential = sandboxCredential(sandbox.url);
 		if (options.importCredential !== false) await n8n.importCredentials([credential]);
 		const control = axios.create({ baseURL: `${sandbox.url}/__sandbox`, timeout: 30_000 });
-		holder.ctx = { n8n, sandbox, control, credential };
+		holder.ctx = { n8n, sandbox, control, credential, queue };
 	}, SETUP_TIMEOUT_MS);
 
 	// Bounded per process: queue mode stops two workers, main, Postgres and Redis, each given up to 15 s to exit.

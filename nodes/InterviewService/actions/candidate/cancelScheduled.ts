@@ -11,7 +11,16 @@ import { requiredInterviewId } from '../../helpers/parameterValues';
 import { invalidInput, validateRequest } from '../../helpers/validation';
 import { isFailure } from '../operationContract';
 import type { ItemOutcome, PreparedItem, RetryMemory } from '../operationContract';
-import { MAP_AUTOMATICALLY, MAP_MANUALLY, mappingOf, emailFieldProperty, inMode, inputEmailOf, mappingModeProperty } from './candidateInput';
+import {
+	MAP_AUTOMATICALLY,
+	MAP_MANUALLY,
+	candidateEmailsProperty,
+	mappingOf,
+	emailFieldProperty,
+	inMode,
+	inputEmailOf,
+	mappingModeProperty,
+} from './candidateInput';
 import { forgetCancelled } from './invitedHistory';
 import { showFor } from '../common.descriptions';
 
@@ -42,17 +51,10 @@ export const description: INodeProperties[] = [
 		default: 'list',
 		displayOptions,
 	},
-	{
-		displayName: 'Candidate Emails',
-		name: 'candidateEmails',
-		type: 'string',
-		typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Email' },
-		required: true,
-		default: [],
-		placeholder: 'name@email.com',
-		description: 'E-mails of the scheduled candidates to cancel. An entry may also hold several, separated by commas.',
-		displayOptions: { show: { ...displayOptions.show, emailSource: ['list'] } },
-	},
+	candidateEmailsProperty(
+		{ show: { ...displayOptions.show, emailSource: ['list'] } },
+		'E-mails of the scheduled candidates to cancel. An entry may also hold several, separated by commas.',
+	),
 	mappingModeProperty(perItem, 'Read the e-mail from each input item by field name, with no expression per item'),
 	{
 		displayName: 'Candidate Email',
@@ -213,7 +215,7 @@ export async function sendInBatches(
 		requestOf: (batch) => [batch[0].request.interviewId, batchEmails(batch)],
 		send: async (batch) => await cancelEmails.call(this, batch),
 		split: halvesOfRefused,
-		refusedWho: ({ request }) => request.candidateEmails.join(', '),
+		factsOf: ({ request }) => ({ interviewId: request.interviewId, email: request.candidateEmails.join(', ') }),
 		outcomesOf: async (batch, cancelled) => {
 			await forgetCancelled(this, batch[0].request.interviewId, cancelled);
 			return listed ? listedOutcomes(batch, cancelled) : perItemOutcomes(batch, cancelled);

@@ -56,6 +56,21 @@ export function emailFieldProperty(displayOptions: IDisplayOptions): INodeProper
 	};
 }
 
+/** A list of e-mails typed or mapped in the node (Cancel Scheduled's A List, Forget's Chosen Candidates). */
+export function candidateEmailsProperty(displayOptions: IDisplayOptions, description: string): INodeProperties {
+	return {
+		displayName: 'Candidate Emails',
+		name: 'candidateEmails',
+		type: 'string',
+		typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Email' },
+		required: true,
+		default: [],
+		placeholder: 'name@email.com',
+		description,
+		displayOptions,
+	};
+}
+
 const inputPerRun = new WeakMap<IExecuteFunctions, CandidateInput>();
 
 /** The run's Candidate Fields (read at the first item, as the option takes no expression), once per run. */

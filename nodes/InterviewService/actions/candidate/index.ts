@@ -23,7 +23,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Forget Invited Candidates',
 				value: 'forgetInvited',
-				description: 'Clear this workflow\'s memory of invited candidates, so Skip Candidates Already Invited invites them again',
+				description: 'Make this workflow forget whom it invited (all, or chosen candidates), so Skip Already Invited invites them again. Runs once per execution.',
 				action: 'Forget invited candidates',
 			},
 			{

@@ -8,7 +8,7 @@ import { interviewLocator } from '../../../shared/interviewLocator';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
 import { MAX_BATCH_SIZE, chunk, dispatchBatches, groupBy, halvesOf, parallelBatchesOf, parallelBatchesOption } from '../../helpers/batches';
-import type { Batch } from '../../helpers/batches';
+import type { Batch, BatchItemFacts } from '../../helpers/batches';
 import { toIsoDateTime } from '../../helpers/dateTime';
 import type { ParameterReader } from '../../helpers/parameterCache';
 import { requiredInterviewId } from '../../helpers/parameterValues';
@@ -266,16 +266,25 @@ async function createAccessLinks(this: IExecuteFunctions, batch: Batch<InviteReq
 
 const candidateKey = ({ request }: PreparedItem<InviteRequest>) => emailKey(request.candidate.email);
 
-/** Pairs each item of a batch with its link, matched by e-mail without case; each item keeps its own spelling. */
+/** Who an invitation is for: the interview, the candidate's e-mail and name (when given). */
+function factsOf({ interviewId, candidate }: InviteRequest): BatchItemFacts {
+	return { interviewId, email: candidate.email, ...(candidate.name ? { name: candidate.name } : {}) };
+}
+
+/**
+ * Pairs each item of a batch with its link, matched by e-mail without case; each item keeps its own
+ * spelling and its candidate's name. A candidate the answer leaves out is how some services refuse one.
+ */
 function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links: AccessLink[]): ItemOutcome[] {
 	const linkByEmail = new Map(links.map((link) => [emailKey(link.email), link]));
 	return batch.map(({ itemIndex, request }) => {
+		const facts = factsOf(request);
 		const link = linkByEmail.get(emailKey(request.candidate.email));
 		if (!link) {
-			const message = `The Interview Service returned no access link for ${request.candidate.email} (item ${itemIndex})`;
-			return failedItem(this, new NodeOperationError(this.getNode(), message, { itemIndex }), itemIndex);
+			const message = `The Interview Service refused ${request.candidate.email} [item ${itemIndex}]: it returned no access link for this candidate`;
+			return failedItem(this, new NodeOperationError(this.getNode(), message, { itemIndex }), itemIndex, facts);
 		}
-		return { itemIndex, json: [{ interviewId: request.interviewId, ...link, email: request.candidate.email } as IDataObject] };
+		return { itemIndex, json: [{ ...link, ...facts } as IDataObject] };
 	});
 }
 
@@ -304,7 +313,7 @@ export async function sendInBatches(
 ): Promise<ItemOutcome[]> {
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 	const concurrency = parallelBatchesOf(this, options);
-	const history = await invitedHistoryRun(this, options, prepared);
+	const history = await invitedHistoryRun(this, options, prepared, memory);
 	warnOfEndedWindows(this, history.toSend);
 	const outcomes = await dispatchBatches(this, {
 		batches: inviteBatches(history.toSend),
@@ -313,8 +322,8 @@ export async function sendInBatches(
 		requestOf: accessLinksRequest,
 		send: async (batch) => await createAccessLinks.call(this, batch),
 		split: (batch) => halvesOf(batch, candidateKey),
-		refusedWho: ({ request }) => request.candidate.email,
-		outcomesOf: async (batch, links) => await history.record(matchLinks.call(this, batch, links)),
+		factsOf: ({ request }) => factsOf(request),
+		outcomesOf: (batch, links) => matchLinks.call(this, batch, links),
 	});
-	return [...history.skipped, ...outcomes];
+	return await history.record([...history.skipped, ...outcomes]);
 }

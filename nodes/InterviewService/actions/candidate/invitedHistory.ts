@@ -5,10 +5,10 @@ import { emailKey } from '../../../shared/email';
 import { messageOf } from '../../../shared/transport/errors';
 import { invalidInput } from '../../helpers/validation';
 import { isFailure } from '../operationContract';
-import type { ItemOutcome, PreparedItem } from '../operationContract';
+import type { ItemOutcome, PreparedItem, RetryMemory } from '../operationContract';
 
 /*
- * Skip Candidates Already Invited: which candidates the Invite nodes of this workflow have invited,
+ * Skip Already Invited: which candidates the Invite nodes of this workflow have invited,
  * across executions, in n8n's processed-data store (the one Remove Duplicates uses, kept in n8n's
  * database). Its scope is the workflow, so Cancel Scheduled and Forget Invited Candidates in the
  * same workflow reach what Invite recorded: n8n keys a node's own scope by the node's ID, which
@@ -26,15 +26,16 @@ export const invitedHistoryOptions: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: DEFAULT_INVITED_HISTORY_SIZE,
 		description:
-			'With Skip Candidates Already Invited: how many invited candidates the workflow remembers. Beyond it the oldest are forgotten, and would be invited again.',
+			'With Skip Already Invited: how many invited candidates the workflow remembers. Beyond it the oldest are forgotten, and would be invited again.',
 	},
 	{
-		displayName: 'Skip Candidates Already Invited',
+		// Added from Options means wanting it: it comes on when added.
+		displayName: 'Skip Already Invited',
 		name: 'skipAlreadyInvited',
 		type: 'boolean',
-		default: false,
+		default: true,
 		description:
-			'Whether to skip candidates this workflow already invited to the interview in an earlier run, whatever the window. They come out marked "skipped" and cost no request. A candidate counts as invited only once the service returned their link; Cancel Scheduled forgets them again.',
+			'Whether to skip candidates this workflow already invited to the interview in an earlier run, whatever the window. They cost no request and come out on the Skipped output. A candidate counts as invited once the node has handed on their link; Cancel Scheduled forgets them again.',
 	},
 ];
 
@@ -76,7 +77,7 @@ export async function rememberInvited(context: IExecuteFunctions, keys: string[]
 	});
 }
 
-/** Forgets candidates, so that Skip Candidates Already Invited invites them again. */
+/** Forgets candidates, so that Skip Already Invited invites them again. */
 export async function forgetInvited(context: IExecuteFunctions, keys: string[]): Promise<void> {
 	if (keys.length === 0) return;
 	await inStore(context, 'forget candidates', async () => await context.helpers.removeProcessed(keys, 'workflow', ENTRIES));
@@ -91,69 +92,79 @@ export async function clearInvited(context: IExecuteFunctions): Promise<number> 
 	});
 }
 
-/** What the memory needs of an invitation: the interview and the candidate's e-mail. */
+/** What the memory needs of an invitation: the interview and the candidate. */
 interface Invitation {
 	interviewId: string;
-	candidate: { email: string };
+	candidate: { email: string; name?: string };
 }
 
 const keyOfItem = ({ request }: PreparedItem<Invitation>) => invitedKey(request.interviewId, request.candidate.email);
 
+/** The node's output for skipped candidates: the second ("Skipped") from version 2 on, the first before. */
+export const SKIPPED_OUTPUT = 1;
+
 function skippedItem({ itemIndex, request }: PreparedItem<Invitation>): ItemOutcome {
-	const reason = 'Invited by this workflow in an earlier run (Skip Candidates Already Invited); not sent again';
-	return { itemIndex, json: [{ interviewId: request.interviewId, email: request.candidate.email, skipped: true, reason }] };
+	const { interviewId, candidate } = request;
+	const reason = 'Invited by this workflow in an earlier run (Skip Already Invited); not sent again';
+	const json = { interviewId, email: candidate.email, ...(candidate.name ? { name: candidate.name } : {}), skipped: true, reason };
+	return { itemIndex, json: [json], output: SKIPPED_OUTPUT };
 }
 
-/** One run of Invite with the option read: whom to send, who was skipped, and how links are recorded. */
+/** One run of Invite with the option read: whom to send, who was skipped, and how the run's links are recorded. */
 export interface InvitedHistoryRun<T extends Invitation> {
 	toSend: Array<PreparedItem<T>>;
 	skipped: ItemOutcome[];
-	/** Records the candidates that got their links; the outcomes as they are, or marked when n8n could not record. */
+	/**
+	 * Records the candidates whose links the run hands on, once, as the node returns them: a run that
+	 * stops on an error (or dies) before that records nothing, so the next run invites them again.
+	 * Answers the outcomes as they are, or marked when n8n could not record them.
+	 */
 	record(outcomes: ItemOutcome[]): Promise<ItemOutcome[]>;
 }
 
-/**
- * Records candidates batch by batch. Recordings of one run go one after the other, as n8n reads
- * and writes the whole store each time. When n8n cannot record, the links still go out, each item
- * saying that it was not remembered.
- */
-function recorder(context: IExecuteFunctions, size: number) {
-	let previous: Promise<unknown> = Promise.resolve();
-	return async (outcomes: ItemOutcome[]): Promise<ItemOutcome[]> => {
-		const linked = outcomes.flatMap((outcome) => (isFailure(outcome) ? [] : outcome.json));
-		const keys = [...new Set(linked.map((json) => invitedKey(String(json.interviewId), String(json.email))))];
-		const recording = previous.then(async () => await rememberInvited(context, keys, size));
-		previous = recording.catch(() => undefined);
-		try {
-			await recording;
-			return outcomes;
-		} catch (error) {
-			const notRemembered = (error as Error).message;
-			context.logger.warn(`Interview Service: ${notRemembered}`, { workflowId: context.getWorkflow().id });
-			return outcomes.map((outcome) => (isFailure(outcome) ? outcome : { ...outcome, json: outcome.json.map((json) => ({ ...json, notRemembered })) }));
-		}
-	};
+async function recordLinked(context: IExecuteFunctions, outcomes: ItemOutcome[], size: number): Promise<ItemOutcome[]> {
+	const linked = outcomes.flatMap((outcome) => (isFailure(outcome) || outcome.output === SKIPPED_OUTPUT ? [] : outcome.json));
+	const keys = [...new Set(linked.map((json) => invitedKey(String(json.interviewId), String(json.email))))];
+	try {
+		await rememberInvited(context, keys, size);
+		return outcomes;
+	} catch (error) {
+		// The links still go out, each item saying that it was not remembered.
+		const notRemembered = (error as Error).message;
+		context.logger.warn(`Interview Service: ${notRemembered}`, { workflowId: context.getWorkflow().id });
+		return outcomes.map((outcome) => (isFailure(outcome) ? outcome : { ...outcome, json: outcome.json.map((json) => ({ ...json, notRemembered })) }));
+	}
 }
 
 /**
- * Skip Candidates Already Invited and its history size, from the node's Options (the first item's),
- * checked; with the option on, the candidates the workflow remembers are skipped at no request.
+ * Skip Already Invited and its history size, from the node's Options (the first item's), checked;
+ * with the option on, the candidates the workflow remembers are skipped at no request. Which those
+ * are is decided once per run and kept in the run's memory: when n8n's Retry On Fail runs the node
+ * again, a candidate the first attempt invited (and may have recorded) is not skipped in the second.
  */
 export async function invitedHistoryRun<T extends Invitation>(
 	context: IExecuteFunctions,
 	options: IDataObject,
 	prepared: Array<PreparedItem<T>>,
+	memory: RetryMemory,
 ): Promise<InvitedHistoryRun<T>> {
 	const size = (options.invitedHistorySize ?? DEFAULT_INVITED_HISTORY_SIZE) as number;
 	if (!Number.isInteger(size) || size < 1) {
 		throw invalidInput(context.getNode(), 'Invited History Size', 'must be a whole number of at least 1', 0);
 	}
 	if (options.skipAlreadyInvited !== true) return { toSend: prepared, skipped: [], record: async (outcomes) => outcomes };
-	const remembered = await rememberedOf(context, [...new Set(prepared.map(keyOfItem))]);
+	const keys = [...new Set(prepared.map(keyOfItem))];
+	const decided = memory.keyOf(['skipAlreadyInvited', keys]);
+	let remembered = memory.answerTo(decided) as string[] | undefined;
+	if (remembered === undefined) {
+		remembered = [...(await rememberedOf(context, keys))];
+		memory.keep(decided, remembered);
+	}
+	const skip = new Set(remembered);
 	return {
-		toSend: prepared.filter((item) => !remembered.has(keyOfItem(item))),
-		skipped: prepared.filter((item) => remembered.has(keyOfItem(item))).map(skippedItem),
-		record: recorder(context, size),
+		toSend: prepared.filter((item) => !skip.has(keyOfItem(item))),
+		skipped: prepared.filter((item) => skip.has(keyOfItem(item))).map(skippedItem),
+		record: async (outcomes) => await recordLinked(context, outcomes, size),
 	};
 }
 

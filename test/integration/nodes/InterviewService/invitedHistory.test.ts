@@ -5,7 +5,7 @@ import { interviewById, inviteParameters, people, useSandboxRun } from '../../..
 import type { LoggedRequest } from '../../../helpers/sandbox';
 
 /*
- * Skip Candidates Already Invited: the ATS sync that runs every 15 minutes. n8n-core's execution
+ * Skip Already Invited: the ATS sync that runs every 15 minutes. n8n-core's execution
  * contexts reach n8n's processed-data store (here the test store with n8n's semantics; the real one
  * in the e2e tests); what the service took is remembered, nothing else.
  */
@@ -21,35 +21,36 @@ const skipping = (interviewId: string, options: IDataObject = {}, extra: INodePa
 
 const sentEmails = (requests: LoggedRequest[]) => requests.flatMap((request) => ((request.body.candidates ?? []) as IDataObject[]).map((candidate) => String(candidate.email)));
 
-describe('Invite → Skip Candidates Already Invited', () => {
-	it('run 1 invites 45 of 50 (5 fail), run 2 invites the 5 and skips 45, run 3 sends nothing; after cancelling 3, run 4 invites those 3 again', async () => {
+describe('Invite → Skip Already Invited', () => {
+	it('version 1, one output: run 1 invites 45 of 50 (5 fail), run 2 invites the 5 and skips 45, run 3 sends nothing; after cancelling 3, run 4 invites those 3 again', async () => {
 		const [interviewId] = await env().seedInterviews([{ interviewName: 'ATS sync' }]);
 		const candidates = people(50, 'sync');
 		const failing = [2, 11, 23, 37, 48].map((index) => candidates[index].email);
 		await env().control('PATCH', '/config', { refusals: { emails: failing, dialect: 'omitCandidate' } });
 
-		const run1 = await env().run(skipping(interviewId), { inputItems: candidates, onError: 'continueRegularOutput' });
+		const run1 = await env().run(skipping(interviewId), { inputItems: candidates, onError: 'continueRegularOutput', typeVersion: 1 });
 		expect(run1.items.filter((item) => typeof item.json.preAuthLink === 'string')).toHaveLength(45);
 		expect(run1.items.filter((item) => item.json.error !== undefined).map((item) => item.json.error)).toHaveLength(5);
 		expect(processedData.size(WORKFLOW)).toBe(45);
 
 		await env().control('PATCH', '/config', { refusals: { emails: [], dialect: 'omitCandidate' } });
 		await env().control('DELETE', '/requests');
-		const run2 = await env().run(skipping(interviewId), { inputItems: candidates, onError: 'continueRegularOutput' });
+		const run2 = await env().run(skipping(interviewId), { inputItems: candidates, onError: 'continueRegularOutput', typeVersion: 1 });
 		expect(sentEmails(await env().requests(ACCESS_LINKS)).sort()).toEqual([...failing].sort());
 		expect(run2.items.filter((item) => item.json.skipped === true)).toHaveLength(45);
 		expect(run2.items.filter((item) => typeof item.json.preAuthLink === 'string').map((item) => item.json.email)).toEqual(failing);
 		expect(run2.items.map((item) => item.pairedItem)).toEqual(candidates.map((_, item) => ({ item })));
 
 		await env().control('DELETE', '/requests');
-		const run3 = await env().run(skipping(interviewId), { inputItems: candidates });
+		const run3 = await env().run(skipping(interviewId), { inputItems: candidates, typeVersion: 1 });
 		expect(await env().requests(ACCESS_LINKS)).toHaveLength(0);
 		expect(run3.items.every((item) => item.json.skipped === true && item.json.preAuthLink === undefined)).toBe(true);
 		expect(run3.items[0].json).toEqual({
 			interviewId,
 			email: candidates[0].email,
+			name: candidates[0].name,
 			skipped: true,
-			reason: 'Invited by this workflow in an earlier run (Skip Candidates Already Invited); not sent again',
+			reason: 'Invited by this workflow in an earlier run (Skip Already Invited); not sent again',
 		});
 
 		const cancelledEmails = [candidates[0].email, candidates[1].email, candidates[3].email];
@@ -59,7 +60,7 @@ describe('Invite → Skip Candidates Already Invited', () => {
 		);
 		expect((cancel.items[0].json.cancelledCandidates as unknown[]).length).toBe(3);
 		await env().control('DELETE', '/requests');
-		const run4 = await env().run(skipping(interviewId), { inputItems: candidates });
+		const run4 = await env().run(skipping(interviewId), { inputItems: candidates, typeVersion: 1 });
 		expect(sentEmails(await env().requests(ACCESS_LINKS)).sort()).toEqual([...cancelledEmails].sort());
 		expect(run4.items.filter((item) => item.json.skipped === true)).toHaveLength(47);
 	});
@@ -71,7 +72,7 @@ describe('Invite → Skip Candidates Already Invited', () => {
 		const again = await env().run(skipping(first, {}, { endTime: '2026-04-30T18:00:00Z' }), {
 			inputItems: [{ email: '  ada@EXAMPLE.com ' }, { email: 'alan@example.com' }],
 		});
-		expect(again.items.map((item) => item.json.skipped ?? false)).toEqual([true, false]);
+		expect(again.outputs.map((output) => output.map((item) => item.json.email))).toEqual([['alan@example.com'], ['ada@EXAMPLE.com']]);
 		expect(sentEmails(await env().requests(ACCESS_LINKS))).toEqual(['alan@example.com']);
 		// Another interview is another key.
 		await env().control('DELETE', '/requests');
@@ -125,6 +126,93 @@ describe('Invite → Skip Candidates Already Invited', () => {
 		await env().run(inviteParameters(interviewId), { inputItems: candidates });
 		await env().run(inviteParameters(interviewId), { inputItems: candidates });
 		expect(sentEmails(await env().requests(ACCESS_LINKS))).toHaveLength(6);
+		expect(processedData.size(WORKFLOW)).toBe(0);
+	});
+});
+
+describe('Invite → Skip Already Invited: remembered only once the node hands the links on', () => {
+	it('version 2: skipped candidates come out on the Skipped output, paired to their items; the Invited output holds only links', async () => {
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'Branches' }]);
+		const candidates = people(5, 'branch');
+		await env().run(skipping(interviewId), { inputItems: candidates.slice(0, 3) });
+		await env().control('DELETE', '/requests');
+		const run = await env().run(skipping(interviewId), { inputItems: candidates });
+		const [invited, skipped] = run.outputs;
+		expect(invited.map((item) => [item.pairedItem, item.json.email, typeof item.json.preAuthLink])).toEqual([
+			[{ item: 3 }, candidates[3].email, 'string'],
+			[{ item: 4 }, candidates[4].email, 'string'],
+		]);
+		expect(skipped.map((item) => item.pairedItem)).toEqual([0, 1, 2].map((item) => ({ item })));
+		expect(skipped[0].json).toEqual({
+			interviewId,
+			email: candidates[0].email,
+			name: candidates[0].name,
+			skipped: true,
+			reason: 'Invited by this workflow in an earlier run (Skip Already Invited); not sent again',
+		});
+		expect(sentEmails(await env().requests(ACCESS_LINKS))).toEqual([candidates[3].email, candidates[4].email]);
+	});
+
+	it('under Stop, a refused candidate stops the run and nobody is remembered: the next run hands on the links of the others', async () => {
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'Stop' }]);
+		const candidates = people(3, 'stop');
+		await env().control('PATCH', '/config', { refusals: { emails: [candidates[1].email], dialect: 'rejectRequest' } });
+		const run1 = await env().run(skipping(interviewId), { inputItems: candidates });
+		expect(run1.error?.message).toBe(`The Interview Service refused ${candidates[1].email} [item 1], saying: Input validation failed`);
+		// The service scheduled the other two, but their links reached no node: nothing is remembered.
+		expect(processedData.size(WORKFLOW)).toBe(0);
+
+		await env().control('DELETE', '/requests');
+		const goodOnes = [candidates[0], candidates[2]];
+		const run2 = await env().run(skipping(interviewId), { inputItems: goodOnes });
+		expect(run2.error).toBeUndefined();
+		expect(run2.outputs[0].map((item) => [item.json.email, typeof item.json.preAuthLink])).toEqual(goodOnes.map((person) => [person.email, 'string']));
+		expect(run2.outputs[1]).toEqual([]);
+		expect(processedData.size(WORKFLOW)).toBe(2);
+	});
+
+	it('Retry On Fail after an error item: the second attempt hands on the first attempt\'s links instead of skipping them, and sends nothing twice', async () => {
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'Retry' }]);
+		const candidates = people(4, 'retry');
+		// Item 0's candidate is left out of the answer: its error is the node's first output item, so n8n runs the node again.
+		await env().control('PATCH', '/config', { refusals: { emails: [candidates[0].email], dialect: 'omitCandidate' } });
+		const run = await env().run(skipping(interviewId), {
+			inputItems: candidates,
+			onError: 'continueRegularOutput',
+			retryOnFail: { maxTries: 2, waitBetweenTries: 0 },
+		});
+		const [invited, skipped] = run.outputs;
+		expect(invited.map((item) => [item.json.email, item.json.error === undefined ? typeof item.json.preAuthLink : 'error'])).toEqual([
+			[candidates[0].email, 'error'],
+			...candidates.slice(1).map((person) => [person.email, 'string']),
+		]);
+		expect(skipped).toEqual([]);
+		expect(await env().requests(ACCESS_LINKS)).toHaveLength(1);
+		expect(processedData.size(WORKFLOW)).toBe(3);
+	});
+});
+
+describe('Forget Invited Candidates', () => {
+	it('runs once for 4 input items and forgets the chosen candidates of all of them, no others', async () => {
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'Forget chosen' }]);
+		const candidates = people(6, 'forget');
+		await env().run(skipping(interviewId), { inputItems: candidates });
+		const chosen = [candidates[0], candidates[2], candidates[4], { email: 'never@example.com', name: 'Never' }];
+		const forget = await env().run(
+			{ resource: 'candidate', operation: 'forgetInvited', forget: 'chosen', interviewId: interviewById(interviewId), candidateEmails: ['={{ $json.email }}'] },
+			{ inputItems: chosen },
+		);
+		expect(forget.items).toEqual([{ json: { forgotten: 3, notRemembered: ['never@example.com'] }, pairedItem: [0, 1, 2, 3].map((item) => ({ item })) }]);
+		await env().control('DELETE', '/requests');
+		await env().run(skipping(interviewId), { inputItems: candidates });
+		expect(sentEmails(await env().requests(ACCESS_LINKS))).toEqual([candidates[0], candidates[2], candidates[4]].map((person) => person.email));
+	});
+
+	it('"All Candidates" clears once, whatever the number of input items', async () => {
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'Forget all' }]);
+		await env().run(skipping(interviewId), { inputItems: people(3, 'all') });
+		const cleared = await env().run({ resource: 'candidate', operation: 'forgetInvited' }, { inputItems: [{}, {}, {}, {}] });
+		expect(cleared.items.map((item) => item.json)).toEqual([{ forgotten: 3 }]);
 		expect(processedData.size(WORKFLOW)).toBe(0);
 	});
 });

@@ -46,7 +46,14 @@ describe('Invite: a 422 for the whole request is split until each refused candid
 			expect(failed.map((item) => (item.pairedItem as { item: number }).item).sort((a, b) => a - b)).toEqual(REFUSED);
 			for (const item of failed) {
 				const index = (item.pairedItem as { item: number }).item;
-				expect(item.json.error).toBe(`${SERVICE_MESSAGE}: the Interview Service refused ${inputItems[index].email} (item ${index})`);
+				// Words a recruiter reads, and who it is about, so the error branch can write back to the ATS: on the
+				// regular output with what the node knew (on the error output n8n keeps the message, over the input item).
+				const error = `The Interview Service refused ${inputItems[index].email} [item ${index}], saying: ${SERVICE_MESSAGE}`;
+				expect(item.json).toEqual(
+					onError === 'continueErrorOutput'
+						? { error }
+						: { error, httpCode: 422, interviewId, email: inputItems[index].email, name: inputItems[index].name, reason: SERVICE_MESSAGE },
+				);
 			}
 			if (onError === 'continueErrorOutput') expect(run.outputs[1]).toHaveLength(3);
 			const linked = all.filter((item) => item.json.error === undefined);
@@ -76,7 +83,7 @@ describe('Invite: a 422 for the whole request is split until each refused candid
 		const items = people(8, 'stop');
 		await refuse([items[5].email]);
 		const run = await env().run(inviteParameters(interviewId), { inputItems: items });
-		expect(run.error?.message).toBe(`${SERVICE_MESSAGE}: the Interview Service refused ${items[5].email} (item 5)`);
+		expect(run.error?.message).toBe(`The Interview Service refused ${items[5].email} [item 5], saying: ${SERVICE_MESSAGE}`);
 		expect(run.error?.httpCode).toBe('422');
 		const { candidates } = (await env().control('GET', '/state')) as { candidates: IDataObject[] };
 		const invited = candidates.filter((candidate) => candidate.interviewId === interviewId).map((candidate) => candidate.email);
@@ -135,7 +142,7 @@ describe('Invite: a service that leaves the refused candidate out of a 200 answe
 		expect(failure.map((item) => item.pairedItem)).toEqual(REFUSED.map((item) => ({ item })));
 		for (const item of failure) {
 			const index = (item.pairedItem as { item: number }).item;
-			expect(item.json.error).toBe(`The Interview Service returned no access link for ${inputItems[index].email} (item ${index})`);
+			expect(item.json.error).toBe(`The Interview Service refused ${inputItems[index].email} [item ${index}]: it returned no access link for this candidate`);
 		}
 		expect((await env().requests(ACCESS_LINKS)).map((request) => request.status)).toEqual([200, 200, 200]);
 	});
@@ -189,7 +196,7 @@ describe('Cancel Scheduled: the same rule for a refused e-mail', () => {
 			[0, 1, 2, 3, 5].map((item) => [{ item }, true]),
 		);
 		expect(failure.map((item) => [item.pairedItem, item.json.error])).toEqual([
-			[{ item: 4 }, `${SERVICE_MESSAGE}: the Interview Service refused ${emails[4]} (item 4)`],
+			[{ item: 4 }, `The Interview Service refused ${emails[4]} [item 4], saying: ${SERVICE_MESSAGE}`],
 		]);
 	});
 
@@ -201,7 +208,12 @@ describe('Cancel Scheduled: the same rule for a refused e-mail', () => {
 			{ inputItems: [{}], onError: 'continueRegularOutput' },
 		);
 		expect(run.items).toHaveLength(1);
-		expect(run.items[0].json.error).toBe(`${SERVICE_MESSAGE}: the Interview Service refused ${emails[2]} (item 0)`);
+		expect(run.items[0].json).toMatchObject({
+			error: `The Interview Service refused ${emails[2]} [item 0], saying: ${SERVICE_MESSAGE}`,
+			interviewId,
+			email: emails[2],
+			reason: SERVICE_MESSAGE,
+		});
 		const { candidates } = (await env().control('GET', '/state')) as { candidates: IDataObject[] };
 		const cancelled = candidates.filter((candidate) => candidate.interviewId === interviewId && candidate.status === 'cancelled');
 		expect(cancelled.map((candidate) => candidate.email).sort()).toEqual(emails.filter((_, index) => index !== 2).sort());

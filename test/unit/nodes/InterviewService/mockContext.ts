@@ -90,6 +90,7 @@ export function mockContext(options: MockOptions) {
 	const hints: NodeExecutionHint[] = [];
 	const context = {
 		getNode: () => node,
+		getNodeOutputs: () => [{ type: 'main' }],
 		getInputData: () =>
 			options.inputItems?.map((json) => ({ json })) ?? Array.from({ length: itemCount }, (_, index) => ({ json: { index } })),
 		continueOnFail: () => options.continueOnFail ?? (options.onError !== undefined && options.onError !== 'stopWorkflow'),
@@ -140,9 +141,9 @@ export function byId(id: string): IDataObject {
 	return { __rl: true, mode: 'id', value: id };
 }
 
-/** One operation as the node runs it: through the router's item loop. */
+/** One operation as the node runs it: through the router's item loop; its first output. */
 export function asExecute(operation: NodeOperation) {
 	return async function (this: IExecuteFunctions) {
-		return await runOperation.call(this, operation);
+		return (await runOperation.call(this, operation))[0];
 	};
 }

@@ -63,7 +63,7 @@ describe('the item loop', () => {
 			if (itemIndex === 1) throw new NodeOperationError(context.getNode(), 'bad input (item 1)', { itemIndex });
 			return itemIndex;
 		};
-		const output = await runOperation.call(context, perItem(prepare, async (request: number) => ({ request })));
+		const [output] = await runOperation.call(context, perItem(prepare, async (request: number) => ({ request })));
 		expect(output).toEqual([
 			{ json: { request: 0 }, pairedItem: { item: 0 } },
 			{ json: { error: 'bad input (item 1)' }, pairedItem: { item: 1 } },
@@ -83,7 +83,7 @@ describe('the item loop', () => {
 
 	it('spreads a list answer into one item each, all paired to the same input', async () => {
 		const { context } = mockContext({ parameters: {} });
-		const output = await runOperation.call(context, perItem(() => 0, async () => [{ a: 1 }, { a: 2 }]));
+		const [output] = await runOperation.call(context, perItem(() => 0, async () => [{ a: 1 }, { a: 2 }]));
 		expect(output).toEqual([
 			{ json: { a: 1 }, pairedItem: { item: 0 } },
 			{ json: { a: 2 }, pairedItem: { item: 0 } },
@@ -91,7 +91,7 @@ describe('the item loop', () => {
 	});
 
 	it('orders outcomes by input item', () => {
-		const output = toExecutionData([
+		const [output] = toExecutionData([
 			{ itemIndex: 2, json: [{ n: 2 }] },
 			{ itemIndex: 0, json: [{ n: 0 }] },
 		]);
@@ -116,7 +116,10 @@ describe('the item loop under each On Error setting', () => {
 			if (request === 2) throw serviceError(404, 'Interview not found');
 			return { request };
 		};
-		const output = await runOperation.call(context, perItem(prepare, send)).catch((error: Error) => error);
+		const output = await runOperation
+			.call(context, perItem(prepare, send))
+			.then(([first]) => first)
+			.catch((error: Error) => error);
 		return { output, sent };
 	};
 
@@ -161,7 +164,7 @@ describe('the item loop under each On Error setting', () => {
 		};
 		await expect(runOperation.call(context, perItem((i) => i, send, true), 'interview:create')).rejects.toThrow('Internal server error');
 		failing = false;
-		const output = await runOperation.call(context, perItem((i) => i, send, true), 'interview:create');
+		const [output] = await runOperation.call(context, perItem((i) => i, send, true), 'interview:create');
 		expect(output.map((item) => item.json)).toEqual([{ request: 0 }, { request: 1 }]);
 		expect(sent).toEqual([0, 1, 1]);
 		expect(context.getContext('node')).toEqual({});

@@ -19,7 +19,7 @@ describe('chunk and groupBy', () => {
 });
 
 const batchOf = (itemIndex: number) => [{ itemIndex, request: itemIndex }];
-const noSplit = { split: () => undefined, refusedWho: () => '' };
+const noSplit = { split: () => undefined, factsOf: () => ({ interviewId: 'i', email: '' }) };
 
 describe('dispatchBatches: what Retry On Fail may send again', () => {
 	it('reuses the answer of a batch sent in an earlier attempt of the same run, and forgets once all succeeded', async () => {
@@ -50,7 +50,7 @@ describe('dispatchBatches: what Retry On Fail may send again', () => {
 				'test',
 			);
 		await expect(attempt(1)).rejects.toThrow('batch 1 failed');
-		const output = await attempt();
+		const [output] = await attempt();
 		expect(output.map((item) => item.json)).toEqual([{ answer: 0 }, { answer: 1 }, { answer: 2 }]);
 		expect(sent.filter((batch) => batch === 0)).toHaveLength(1);
 		expect(sent.filter((batch) => batch === 1)).toHaveLength(2);
@@ -94,7 +94,7 @@ describe('dispatchBatches: parts of a refused batch', () => {
 				return { ok: true };
 			},
 			split: (batch) => (batch.length > 1 ? [batch.slice(0, batch.length / 2), batch.slice(batch.length / 2)] : undefined),
-			refusedWho: ({ request }) => request,
+			factsOf: ({ request }) => ({ interviewId: 'i', email: request }),
 			outcomesOf: (batch) => batch.map(({ itemIndex, request }) => ({ itemIndex, json: [{ request }] })),
 		});
 		return { run, sent };
@@ -111,7 +111,7 @@ describe('dispatchBatches: parts of a refused batch', () => {
 		const { context } = mockContext({ parameters: {}, items: 4, continueOnFail: true });
 		const { run, sent } = refusing(context, [['a', 'x', 'c', 'd'], ['e', 'f']], 2);
 		const outcomes = await run;
-		expect(outcomes.filter(isFailure).map((outcome) => outcome.error.message)).toEqual(['refused: the Interview Service refused x (item 120)']);
+		expect(outcomes.filter(isFailure).map((outcome) => outcome.error.message)).toEqual(['The Interview Service refused x [item 120], saying: refused']);
 		expect(sent.filter((letters) => letters.length === 1 || letters.join() === 'e,f').flat().sort()).toEqual(['a', 'e', 'f', 'x']);
 	});
 });

@@ -57,6 +57,7 @@ describe('candidate → invite', () => {
 				json: {
 					interviewId: 'int_1',
 					email: `c${index}@example.com`,
+					name: `C ${index}`,
 					preAuthLink: `https://x/pre/c${index}@example.com`,
 					demoInterviewLink: 'https://x/demo',
 					rescheduleLink: 'https://x/reschedule',
@@ -141,20 +142,21 @@ describe('candidate → invite', () => {
 		);
 		const output = await execute.call(mock.context);
 		expect(output).toEqual([
-			{ json: { error: 'Interview not found (interview ID missing)', httpCode: 404 }, pairedItem: { item: 0 } },
-			{ json: { error: 'Interview not found (interview ID missing)', httpCode: 404 }, pairedItem: { item: 1 } },
+			{ json: { error: 'Interview not found (interview ID missing)', httpCode: 404, interviewId: 'missing', email: 'c0@example.com' }, pairedItem: { item: 0 } },
+			{ json: { error: 'Interview not found (interview ID missing)', httpCode: 404, interviewId: 'missing', email: 'c1@example.com' }, pairedItem: { item: 1 } },
 			expect.objectContaining({ pairedItem: { item: 2 } }),
 		]);
 		expect(output[2].json.preAuthLink).toBe('https://x/pre/c2@example.com');
 	});
 
-	it('throws the batch\'s error without continueOnFail', async () => {
+	it('throws the refusal without continueOnFail, naming the refused candidate, with the service\'s reason', async () => {
 		const mock = inviteContext((itemIndex) => ({ email: `c${itemIndex}@example.com` }), 2, {
 			respond: () => {
 				throw apiError(422, 'Input validation failed', [{ path: 'candidates.0.email', message: 'Invalid email' }]);
 			},
 		});
-		await expect(execute.call(mock.context)).rejects.toThrow('Input validation failed');
+		const error = await execute.call(mock.context).catch((thrown: Error & { description?: string }) => thrown);
+		expect((error as Error).message).toBe('The Interview Service refused c0@example.com [item 0], saying: Input validation failed; Invalid email');
 	});
 
 	it('splits a refused batch only when the 422 may be about its candidates, never when it names only the window', async () => {
@@ -169,16 +171,28 @@ describe('candidate → invite', () => {
 		const output = await execute.call(window.context);
 		expect(window.requests).toHaveLength(1);
 		expect(output.map((item) => item.json)).toEqual([
-			{ error: 'Window is in the past', httpCode: 422 },
-			{ error: 'Window is in the past', httpCode: 422 },
+			{ error: 'Window is in the past', httpCode: 422, interviewId: 'int_1', email: 'c0@example.com' },
+			{ error: 'Window is in the past', httpCode: 422, interviewId: 'int_1', email: 'c1@example.com' },
 		]);
 
 		const candidate = refusedFor([{ path: 'candidates.1.email', message: 'blocked' }]);
 		const split = await execute.call(candidate.context);
 		expect(candidate.requests.map((request) => (request.body?.candidates as IDataObject[]).length)).toEqual([2, 1, 1]);
-		expect(split.map((item) => item.json.error)).toEqual([
-			'Window is in the past: the Interview Service refused c0@example.com (item 0)',
-			'Window is in the past: the Interview Service refused c1@example.com (item 1)',
+		expect(split.map((item) => item.json)).toEqual([
+			{
+				error: 'The Interview Service refused c0@example.com [item 0], saying: Window is in the past; blocked',
+				httpCode: 422,
+				interviewId: 'int_1',
+				email: 'c0@example.com',
+				reason: 'Window is in the past; blocked',
+			},
+			{
+				error: 'The Interview Service refused c1@example.com [item 1], saying: Window is in the past; blocked',
+				httpCode: 422,
+				interviewId: 'int_1',
+				email: 'c1@example.com',
+				reason: 'Window is in the past; blocked',
+			},
 		]);
 	});
 
@@ -189,7 +203,11 @@ describe('candidate → invite', () => {
 		});
 		const output = await execute.call(mock.context);
 		expect(output[0].json.email).toBe('c0@example.com');
-		expect(output[1].json).toEqual({ error: 'The Interview Service returned no access link for c1@example.com (item 1)' });
+		expect(output[1].json).toEqual({
+			error: 'The Interview Service refused c1@example.com [item 1]: it returned no access link for this candidate',
+			interviewId: 'int_1',
+			email: 'c1@example.com',
+		});
 	});
 
 	it('Skip Candidates Already Invited: looking up new candidates pushes nothing remembered out, even at the history size', async () => {
