@@ -13,7 +13,7 @@ import { ANY_ROUTE, type FaultSpec } from './faults';
 import { ApiError, validate } from './http';
 import { completedCandidate, newCandidate, resultView, scoresFrom } from './interviews-and-results';
 import { API_PREFIX } from './routes';
-import { completeBody, configPatch, expireTokensBody, faultBody, redeliverBody, resetBody } from './schemas';
+import { completeBody, configPatch, expireTokensBody, faultBody, redeliverBody, resetBody, resultRowsBody } from './schemas';
 import { applySeed } from './seed';
 import type { SandboxConfig, WebhookDelivery } from './state';
 import { completionEvent, deliverEvent, findDelivery, redeliver, webhookPayload } from './webhooks';
@@ -75,6 +75,19 @@ export function registerControl(app: FastifyInstance, context: SandboxContext, i
 		// Changed in place: its key stays the e-mail it was invited with, even when the field now holds null.
 		Object.assign(candidate, rawFields(request.body));
 		return { candidate };
+	});
+
+	/*
+	 * Rows the results endpoint serves after the interview's candidates, exactly as given: a row that
+	 * is no object (a text, a number, null), or one with fields the spec does not show (`status`,
+	 * `completed_at`). They count for paging like any row.
+	 */
+	app.post<{ Params: { id: string } }>(`${CONTROL_PREFIX}/interviews/:id/results/rows`, async (request) => {
+		const interview = state.requireInterview(request.params.id);
+		const { rows } = validate(resultRowsBody, request.body);
+		const extra = [...(state.extraResultRows.get(interview.interviewId) ?? []), ...rows];
+		state.extraResultRows.set(interview.interviewId, extra);
+		return { rows: extra.length };
 	});
 
 	app.post<{ Params: { id: string } }>(`${CONTROL_PREFIX}/interviews/:id/complete`, async (request) => {

@@ -136,4 +136,7 @@ export const configPatch = z
 	.partial()
 	.strict();
 
+/** Rows served as they are: any JSON, a row that is no object included. */
+export const resultRowsBody = z.object({ rows: z.array(z.unknown()).min(1) }).strict();
+
 export const redeliverBody = z.object({ eventId: z.string().min(1).optional() }).strict();

@@ -142,6 +142,9 @@ export class SandboxState {
 	/** `candidatesOf` lists, kept until a candidate is saved, so reading a long list page by page costs a page each. */
 	private candidateLists = new Map<string, StoredCandidate[]>();
 
+	/** Rows the results endpoint serves after an interview's candidates, as given (`POST /__sandbox/interviews/:id/results/rows`). */
+	extraResultRows = new Map<string, unknown[]>();
+
 	requests: RequestLogEntry[] = [];
 
 	deliveries: WebhookDelivery[] = [];
@@ -159,6 +162,7 @@ export class SandboxState {
 		this.candidates.clear();
 		this.candidatesByInterview.clear();
 		this.candidateLists.clear();
+		this.extraResultRows.clear();
 		this.requests = [];
 		this.deliveries = [];
 		this.faults.clear();

@@ -15,7 +15,8 @@ export class InterviewService implements INodeType {
 		name: 'interviewService',
 		icon: { light: 'file:../../icons/interviewService.svg', dark: 'file:../../icons/interviewService.dark.svg' },
 		group: ['transform'],
-		// Version 2: Invite with Skip Already Invited puts skipped candidates on their own output.
+		// Version 2: Invite with Skip Already Invited puts skipped candidates on their own output; Result → Get Many's
+		// rows say whether the candidate has finished, and an interview nobody has finished outputs nothing by default.
 		version: [1, 2],
 		defaultVersion: 2,
 		// The chosen operation's action in plain words, as the nodes panel lists it (a unit test holds the two equal).

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { CandidateResult } from '../shared/contract';
 import { NO_INTERVIEW_CHOSEN, pickedInterviewId } from '../shared/interviewLocator';
 import { isNotFound, messageOf, unlessError } from '../shared/transport/errors';
-import { isNewResult, readPollState, rememberResults, savePollState } from './dedupe';
+import { isNewResult, readPollState, rememberResults, savePollState } from './pollState';
 import { completedAtOf, isCompleted, simplifyResult } from '../shared/results';
 import { fetchCandidateResults, fetchPublishedInterviewIds } from '../shared/transport/lists';
 

@@ -1,3 +1,4 @@
+import { isUnexpectedRow, UNEXPECTED_ROW } from './contract';
 import type { CandidateResult } from './contract';
 
 /* How result rows are read and shaped: pure, no requests. */
@@ -32,9 +33,11 @@ interface SimplifiedResult {
 	codingScore: number | null;
 	reportLink: string | null;
 	metaData: Record<string, unknown>;
+	/** A row that was no object, as received (see `UNEXPECTED_ROW`). */
+	unexpectedRow?: unknown;
 }
 
-/** One flat record per candidate, whichever score names the service used. */
+/** One flat record per candidate, whichever score names the service used; an odd record keeps what was received. */
 export function simplifyResult(result: CandidateResult): SimplifiedResult {
 	const s = result.scores ?? {};
 	return {
@@ -46,5 +49,6 @@ export function simplifyResult(result: CandidateResult): SimplifiedResult {
 		codingScore: s.codingScore ?? s.technicalScore ?? null,
 		reportLink: result.reportLink ?? null,
 		metaData: result.metaData ?? {},
+		...(isUnexpectedRow(result) ? { [UNEXPECTED_ROW]: result[UNEXPECTED_ROW] } : {}),
 	};
 }

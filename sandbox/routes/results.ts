@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../nodes/shared/contract';
 import { RESULTS_NOT_READY } from '../assumptions';
 import type { SandboxContext } from '../route-context';
+import type { StoredCandidate } from '../state';
 import { ApiError } from '../http';
 import { matchesSearch, resultView } from '../interviews-and-results';
 import { pageOf } from '../pagination';
@@ -26,7 +27,10 @@ export function registerResults(app: FastifyInstance, context: SandboxContext) {
 				)
 			: candidates;
 		const { config } = context.state;
-		const page = pageOf(found, query, config).map((candidate) => resultView(candidate, config.scoreStyle));
+		const view = (candidate: StoredCandidate) => resultView(candidate, config.scoreStyle);
+		// Rows added through the control API follow the candidates' own, as given, and page like them.
+		const extra = context.state.extraResultRows.get(interview.interviewId) ?? [];
+		const page = extra.length === 0 ? pageOf(found, query, config).map(view) : pageOf<unknown>([...found.map(view), ...extra], query, config);
 		// The paging dialect of a service that answers a page past the end with an error, not `[]`.
 		if (page.length === 0 && (query.page ?? 1) > 1 && config.resultsPastEnd !== 'empty') {
 			const status = config.resultsPastEnd === '404' ? 404 : 422;

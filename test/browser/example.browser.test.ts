@@ -1,6 +1,7 @@
 /**
  * Scenario 7, a whole example: the scheduled results export opened in the editor and executed with
- * its "Execute workflow" button; every node succeeds and the CSV holds the completed candidates.
+ * its "Execute workflow" button; every node succeeds and the CSV holds the candidates who have
+ * finished (Get Results' Only Finished Candidates), none of those still invited.
  *
  * The same run takes the pictures in docs/ (every example's canvas, and example 1's Invite
  * Candidates node), so they show the editor as this suite found it.
@@ -55,7 +56,7 @@ function picture(example: ExampleName, suffix = ''): string {
 }
 
 it(
-	'the scheduled results export runs from the editor: every node succeeds and the CSV lists the completed candidates (and docs/ pictures are refreshed)',
+	'the scheduled results export runs from the editor: every node succeeds and the CSV lists the finished candidates only (and docs/ pictures are refreshed)',
 	scenario(async ({ page, session, rest, sandbox }) => {
 		const exportFile = path.join(session.exportDir, 'interview-results.csv');
 		const ids = {} as Record<ExampleName, string>;
@@ -86,10 +87,17 @@ it(
 			candidates: Array<{ interviewId: string; email: string; status: string }>;
 		};
 		const published = new Set(interviews.filter((interview) => interview.status === 'published').map((interview) => interview.interviewId));
-		const expected = candidates.filter((candidate) => candidate.status === 'completed' && published.has(candidate.interviewId)).map((candidate) => candidate.email);
+		const ofPublished = candidates.filter((candidate) => published.has(candidate.interviewId));
+		const expected = ofPublished.filter((candidate) => candidate.status === 'completed').map((candidate) => candidate.email);
+		const notFinished = ofPublished.filter((candidate) => candidate.status !== 'completed').map((candidate) => candidate.email);
 		expect(expected.length).toBeGreaterThan(0);
+		expect(notFinished.length).toBeGreaterThan(0);
+		// Only finished candidates: one row each, with a report link, and none for those still invited.
 		const csv = readFileSync(exportFile, 'utf8');
 		for (const email of expected) expect(csv).toContain(email);
-		expect(csv.trim().split('\n')).toHaveLength(expected.length + 1);
+		for (const email of notFinished) expect(csv).not.toContain(email);
+		const [, ...rows] = csv.trim().split('\n');
+		expect(rows).toHaveLength(expected.length);
+		for (const row of rows) expect(row).toMatch(/,https?:\/\/[^,]+$/);
 	}),
 );

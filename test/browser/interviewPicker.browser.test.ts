@@ -64,7 +64,8 @@ it(
 			await idInput.blur();
 			await ndv.getByRole('button', { name: 'Execute step' }).first().click();
 			const failure = await waitForText(async () => await outputPanel(page).innerText(), (text) => text.includes('Interview not found'), 'the failed execution');
-			expect(failure).toContain('ffffffffffffffffffffffff');
+			// The message itself names the missing interview, whatever details the service adds.
+			expect(failure).toContain('Interview not found (interview ID ffffffffffffffffffffffff)');
 			expect(await parameter(nodePanel(page), 'Operation').inputValue()).toBe('Get');
 		} finally {
 			await sandbox.patch('/config', { maxPageSize: 100 });

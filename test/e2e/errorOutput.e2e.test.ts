@@ -88,18 +88,18 @@ describe('failed items reach the output n8n routes them to, in real n8n', () => 
 				[0, known],
 				[2, known],
 			]);
-			expect(getError.map((item) => [pairedOf(item), item.json.error])).toEqual([[1, 'Interview not found']]);
+			expect(getError.map((item) => [pairedOf(item), item.json.error])).toEqual([[1, `Interview not found (interview ID ${UNKNOWN})`]]);
 			// n8n sets an error item's json to the message (normalizeNodeErrors); the status stays on the error.
-			expect(getError[0].json).toEqual({ error: 'Interview not found' });
+			expect(getError[0].json).toEqual({ error: `Interview not found (interview ID ${UNKNOWN})` });
 
 			const regular = outputsOf('Get (regular output)');
 			expect(regular).toHaveLength(1);
 			expect(regular[0].map((item) => [pairedOf(item), item.json.error ?? item.json.interviewId])).toEqual([
 				[0, known],
-				[1, 'Interview not found'],
+				[1, `Interview not found (interview ID ${UNKNOWN})`],
 				[2, known],
 			]);
-			expect(regular[0][1].json).toEqual({ error: 'Interview not found', httpCode: 404 });
+			expect(regular[0][1].json).toEqual({ error: `Interview not found (interview ID ${UNKNOWN})`, httpCode: 404 });
 
 			const [inviteSuccess, inviteError] = outputsOf('Invite (error output)');
 			expect(inviteError.length).toBe(100);

@@ -225,42 +225,94 @@ describe('example workflows in real n8n', () => {
 		TEST_TIMEOUT_MS,
 	);
 
-	it(
-		'2 scheduled results export: `n8n execute` writes one CSV row per completed candidate of the published interviews, with their scores',
-		withLog(async (instance) => {
-			const exportFile = path.join(exportDir, 'interview-results.csv');
-			await seedInterview('E2E export', [
-				{ email: 'exp1@example.com', name: 'Export One', status: 'completed', scores: { interviewScore: 77, communicationScore: 81, codingScore: 69 } },
-				{ email: 'exp2@example.com', name: 'Export Two', status: 'scheduled' },
-			]);
-			const workflow = loadExample('resultsExport', { exportFile });
-			await instance.importWorkflow(workflow);
-			const result = await instance.execute(workflow.id);
-			if (!result.run) throw new Error(`n8n execute failed (exit ${result.code}):\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-2000)}`);
+	describe('2 scheduled results export', () => {
+		type Row = Record<string, string>;
+		const byEmail = (a: Row, b: Row) => a.candidateEmail.localeCompare(b.candidateEmail);
+		let notReadyId = '';
 
+		/** The example with Get Results' Only Finished Candidates as given (shipped: on), under its own id. */
+		function exportWorkflow(name: 'resultsExport' | 'resultsExportSheets', onlyFinished: boolean, exportFile = '') {
+			const workflow = loadExample(name, exportFile === '' ? {} : { exportFile });
+			const getResults = workflow.nodes.find((node) => node.name === 'Get Results') as unknown as { parameters: { options: Json } };
+			expect(getResults.parameters.options).toEqual({ onlyFinished: true });
+			if (!onlyFinished) getResults.parameters.options = {};
+			// No Google account here: the Sheets variant runs up to the rows it would append.
+			const sheet = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.googleSheets');
+			if (sheet) {
+				workflow.nodes = workflow.nodes.filter((node) => node !== sheet);
+				workflow.connections = Object.fromEntries(Object.entries(workflow.connections).filter(([, outputs]) => !JSON.stringify(outputs).includes(JSON.stringify(sheet.name))));
+			}
+			return { ...workflow, id: `${workflow.id}${onlyFinished ? 'On' : 'Off'}` };
+		}
+
+		/** One row per candidate of the published interviews whose results are ready, finished ones only or all, as the sandbox's state predicts. */
+		async function expectedRows(onlyFinished: boolean): Promise<Row[]> {
 			const state = await sandboxState();
 			const published = new Map(state.interviews.filter((i) => i.status === 'published').map((i) => [i.interviewId, i]));
-			const expected = state.candidates
-				.filter((c) => c.status === 'completed' && published.has(c.interviewId))
+			const listed = state.candidates.filter((c) => published.has(c.interviewId) && c.status !== 'cancelled');
+			const ready = new Set(listed.filter((c) => c.status === 'completed').map((c) => c.interviewId));
+			const score = (c: SandboxState['candidates'][number], name: string) => (c.status === 'completed' ? String(c.scores?.[name]) : '');
+			return listed
+				.filter((c) => (onlyFinished ? c.status === 'completed' : ready.has(c.interviewId)))
 				.map((c) => ({
 					interview: published.get(c.interviewId)!.interviewName,
 					interviewId: c.interviewId,
 					candidateName: c.name ?? '',
 					candidateEmail: c.email,
-					interviewScore: String(c.scores?.interviewScore),
-					communicationScore: String(c.scores?.communicationScore),
-					codingScore: String(c.scores?.codingScore),
-				}));
-			expect(expected.length).toBeGreaterThanOrEqual(4);
+					interviewScore: score(c, 'interviewScore'),
+					communicationScore: score(c, 'communicationScore'),
+					codingScore: score(c, 'codingScore'),
+				}))
+				.sort(byEmail);
+		}
 
-			const rows = parseCsv(readFileSync(exportFile, 'utf8'));
-			const byEmail = (a: Record<string, string>, b: Record<string, string>) => a.candidateEmail.localeCompare(b.candidateEmail);
-			expect(rows.map(({ reportLink, ...row }) => row).sort(byEmail)).toEqual(expected.sort(byEmail));
-			rows.forEach((row) => expect(row.reportLink).toMatch(/^https?:\/\//));
-			expect(rows.map((row) => row.candidateEmail)).not.toContain('exp2@example.com');
-		}),
-		TEST_TIMEOUT_MS,
-	);
+		async function run(instance: N8nInstance, workflow: ReturnType<typeof exportWorkflow>) {
+			await instance.importWorkflow(workflow);
+			const result = await instance.execute(workflow.id);
+			if (!result.run) throw new Error(`n8n execute failed (exit ${result.code}):\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-2000)}`);
+			return result.run;
+		}
+
+		beforeAll(async () => {
+			await seedInterview('E2E export', [
+				{ email: 'exp1@example.com', name: 'Export One', status: 'completed', scores: { interviewScore: 77, communicationScore: 81, codingScore: 69 } },
+				{ email: 'exp2@example.com', name: 'Export Two', status: 'scheduled' },
+			]);
+			// Invited, nobody finished: the service answers "not ready", and the export must get no row for it.
+			notReadyId = await seedInterview('E2E export not ready', [{ email: 'exp3@example.com', name: 'Export Three', status: 'scheduled' }]);
+		});
+
+		it.each([true, false])(
+			'CSV with Only Finished Candidates %s: `n8n execute` writes one row per candidate the sandbox predicts, never one for an interview nobody has finished',
+			async (onlyFinished) =>
+				await withLog(async (instance) => {
+					const exportFile = path.join(exportDir, `interview-results-${String(onlyFinished)}.csv`);
+					await run(instance, exportWorkflow('resultsExport', onlyFinished, exportFile));
+					const expected = await expectedRows(onlyFinished);
+					expect(expected.length).toBeGreaterThanOrEqual(onlyFinished ? 4 : 6);
+
+					const rows = parseCsv(readFileSync(exportFile, 'utf8'));
+					expect(rows.map(({ reportLink, ...row }) => row).sort(byEmail)).toEqual(expected);
+					rows.forEach((row) => expect(row.reportLink).toMatch(onlyFinished || row.interviewScore !== '' ? /^https?:\/\// : /^$/));
+					expect(rows.map((row) => row.interviewId)).not.toContain(notReadyId);
+					expect(rows.some((row) => row.candidateEmail === 'exp2@example.com')).toBe(!onlyFinished);
+				})(),
+			TEST_TIMEOUT_MS,
+		);
+
+		it.each([true, false])(
+			'Google Sheets variant with Only Finished Candidates %s: the rows it would append are the ones the sandbox predicts',
+			async (onlyFinished) =>
+				await withLog(async (instance) => {
+					const runData = (await run(instance, exportWorkflow('resultsExportSheets', onlyFinished))).data.resultData.runData;
+					const appended = (runData['Spreadsheet Rows']?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
+					const asText = appended.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'reportLink').map(([key, value]) => [key, value === null || value === undefined ? '' : String(value)])));
+					expect(asText.sort(byEmail)).toEqual(await expectedRows(onlyFinished));
+					expect(appended.map((row) => row.interviewId)).not.toContain(notReadyId);
+				})(),
+			TEST_TIMEOUT_MS,
+		);
+	});
 
 	it(
 		'3 completion → ATS callback: a completion in the service\'s enveloped naming reaches the ATS with the name, the scores and the report link',

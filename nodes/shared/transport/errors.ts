@@ -171,5 +171,15 @@ export async function unlessError<T, F>(request: Promise<T>, accept: (error: unk
 
 export const isNotFound = (error: unknown) => statusOf(error) === 404;
 
+/**
+ * A 404 for a path that holds an interview's ID names that ID after the service's own message
+ * ("Interview not found (interview ID …)"), so the user sees which interview is missing.
+ */
+export function namingInterview(error: NodeApiError, interviewId: string | undefined): NodeApiError {
+	if (interviewId === undefined || statusOf(error) !== 404 || error.message.includes(interviewId)) return error;
+	error.message = `${error.message} (interview ID ${interviewId})`;
+	return error;
+}
+
 /** The message of anything thrown, for logs. */
 export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,6 +1,6 @@
 import { emailKey } from '../email';
 import { withoutUndefined } from '../plainObjects';
-import { endpoints } from '../contract';
+import { endpoints, isUnexpectedRow } from '../contract';
 import type { CandidateResult, Interview } from '../contract';
 import { collectPages } from './pagination';
 import { isResultsNotReady, statusOf, unlessError } from './errors';
@@ -36,10 +36,12 @@ export async function listInterviews(
 /**
  * A result row's identity: the candidate (e-mail, without case) and its report, so a second row
  * of the same candidate with another report is kept, while a page the server repeats is caught.
- * A row without an e-mail is known by its content. (The results trigger's `dedupe.resultKey` is a
+ * A row without an e-mail is known by its content; an odd record (a row that is no object, wrapped)
+ * has no identity, so two alike on different pages are both kept. (The results trigger's `pollState.resultKey` is a
  * different key on purpose: its format is stored in workflow static data and must never change.)
  */
-export function resultRowKey(result: CandidateResult): string {
+export function resultRowKey(result: CandidateResult): string | undefined {
+	if (isUnexpectedRow(result)) return undefined;
 	const email = result.candidate?.email;
 	const key = email === '' ? undefined : emailKey(email);
 	return key === undefined ? JSON.stringify(result) : JSON.stringify([key, result.reportLink ?? null]);

@@ -17,8 +17,11 @@ interface PageWalkOptions<T> {
 	/** Stop once this many items are collected; omit for all. */
 	limit?: number;
 	pageSize?: number;
-	/** Identity of an item, to detect a server that ignores `page`. */
-	keyOf: (item: T) => string;
+	/**
+	 * Identity of an item, to detect a server that ignores `page`. Undefined for an item without one
+	 * (an odd record): it is always kept and takes no part in that check.
+	 */
+	keyOf: (item: T) => string | undefined;
 	/** Most pages in flight at once after the first full page; 1 reads one after the other. */
 	concurrency?: number;
 }
@@ -27,7 +30,7 @@ interface PageWalkOptions<T> {
  * Reads pages 1, 2, ... and keeps their items in page order. Pages are read one by one until the
  * page size is known; then the pages in flight double with every full page, up to `concurrency`,
  * so a short list costs at most one request past its end and a long export soon reads several at
- * once. An empty or short page ends the walk; a page of only known items is an error.
+ * once. An empty or short page ends the walk; a page whose items with an identity are all known is an error.
  */
 export async function collectPages<T>(
 	fetchPage: (page: number, limit: number) => Promise<T[]>,
@@ -44,14 +47,15 @@ export async function collectPages<T>(
 		if (items.length === 0) return false;
 		// Each item's key once: for a list of results it is built from the row.
 		const keys = items.map(keyOf);
-		const fresh = items.flatMap((item, index) => (seen.has(keys[index]) ? [] : [index]));
-		if (fresh.length === 0) {
+		const known = (index: number) => keys[index] !== undefined && seen.has(keys[index]);
+		const fresh = items.flatMap((_, index) => (known(index) ? [] : [index]));
+		if (keys.some((key) => key !== undefined) && fresh.every((index) => keys[index] === undefined)) {
 			throw new PaginationError(
 				`Page ${page} repeated items already received on an earlier page: the server seems to ignore the "page" parameter, so not every item can be read`,
 			);
 		}
 		for (const index of fresh) {
-			seen.add(keys[index]);
+			if (keys[index] !== undefined) seen.add(keys[index]);
 			collected.push(items[index]);
 			if (limit !== undefined && collected.length >= limit) return false;
 		}

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { pathOf } from '../contract/endpoints';
 import type { EndpointSpec } from '../contract/endpoints';
 import { CREDENTIAL_TYPE, normalizeBaseUrl, requestTimeoutSeconds } from '../interviewServiceCredential';
-import { envelopeFailure, retryAfterOf, statusOf, timeoutError, toNodeApiError } from './errors';
+import { envelopeFailure, namingInterview, retryAfterOf, statusOf, timeoutError, toNodeApiError } from './errors';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, policyFromOptions } from './retry';
 import type { RetryPolicy } from './retry';
 
@@ -139,7 +139,7 @@ export async function apiRequest<E extends EndpointSpec>(
 		} else {
 			const { failure } = outcome;
 			const delay = retryDelayMs(policy, method, attempt, statusOf(failure), retryAfterOf(failure), failure);
-			if (delay === undefined) throw failure;
+			if (delay === undefined) throw namingInterview(failure, options.interviewId);
 			await sleep(delay);
 		}
 	}

@@ -59,6 +59,28 @@ describe('seed, reset and state', () => {
 	});
 });
 
+describe('POST /__sandbox/interviews/:id/results/rows', () => {
+	it('serves the rows after the candidates\' own, as given, paged like them, until a reset', async () => {
+		const interviewId = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+		await t.control.post('/seed', {
+			interviews: [{ interviewId, interviewName: 'Odd rows', status: 'published' }],
+			candidates: [{ interviewId, email: 'ada@example.com', status: 'completed' }],
+		});
+		expect((await t.control.post(`/interviews/${interviewId}/results/rows`, { rows: ['not a row', null] })).data).toEqual({ rows: 2 });
+		expect((await t.control.post(`/interviews/${interviewId}/results/rows`, { rows: [{ completed_at: '2026-11-20T09:00:00Z' }] })).data).toEqual({ rows: 3 });
+		const all = (await t.api.get(`/api/v1/interview/${interviewId}/results`)).data.data as unknown[];
+		expect(all.slice(1)).toEqual(['not a row', null, { completed_at: '2026-11-20T09:00:00Z' }]);
+		expect((all[0] as { candidate: { email: string } }).candidate.email).toBe('ada@example.com');
+		expect((await t.api.get(`/api/v1/interview/${interviewId}/results?page=2&limit=2`)).data.data).toEqual([null, { completed_at: '2026-11-20T09:00:00Z' }]);
+		expect((await t.control.post(`/interviews/${interviewId}/results/rows`, { rows: [] })).status).toBe(422);
+		expect((await t.control.post('/interviews/ffffffffffffffffffffffff/results/rows', { rows: [1] })).status).toBe(404);
+
+		await t.control.post('/reset');
+		await t.control.post('/seed', { interviews: [{ interviewId, interviewName: 'Odd rows', status: 'published' }] });
+		expect((await t.api.get(`/api/v1/interview/${interviewId}/results`)).data.data).toEqual([]);
+	});
+});
+
 describe('POST /__sandbox/interviews/:id/complete', () => {
 	it('stores the result and POSTs the documented event to the webhookUrl', async () => {
 		const receiver = await startReceiver();

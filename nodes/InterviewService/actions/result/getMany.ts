@@ -4,7 +4,7 @@ import type { CandidateResult } from '../../../shared/contract';
 import { emailKey } from '../../../shared/email';
 import { interviewLocator } from '../../../shared/interviewLocator';
 import { withoutUndefined } from '../../../shared/plainObjects';
-import { simplifyResult } from '../../../shared/results';
+import { completedAtOf, isCompleted, simplifyResult } from '../../../shared/results';
 import { isResultsNotReady } from '../../../shared/transport/errors';
 import { listResults } from '../../../shared/transport/lists';
 import { limitOf, requiredInterviewId } from '../../helpers/parameterValues';
@@ -13,9 +13,44 @@ import { returnAllOrLimit, showFor } from '../common.descriptions';
 import { asNodeError } from '../operationContract';
 
 const displayOptions = showFor('result', 'getMany');
+/** Shown for some node versions only (the operation's fields plus `@version`). */
+const forVersions = (versions: number[]) => ({ show: { ...displayOptions.show, '@version': versions } });
 
 const WHEN_NOT_READY = ['returnStatus', 'returnNothing', 'error'] as const;
 type WhenNotReady = (typeof WHEN_NOT_READY)[number];
+
+/**
+ * What an interview whose candidates have not finished gives when the user chose nothing. Version 1
+ * outputs a status item, which an export writes as a row; version 2 outputs nothing.
+ */
+const DEFAULT_WHEN_NOT_READY: Record<number, WhenNotReady> = { 1: 'returnStatus', 2: 'returnNothing' };
+
+const whenNotReadyChoices = [
+	{
+		name: 'Output Nothing',
+		value: 'returnNothing',
+		description: 'No items, as for an interview without candidates: an export gets no row for it',
+	},
+	{
+		name: 'Output a Status Item',
+		value: 'returnStatus',
+		description: 'One item saying the results are not ready (resultsReady is false), to branch on; it holds no candidate',
+	},
+	{
+		name: 'Stop With an Error',
+		value: 'error',
+		description: "Fail the item with the service's message",
+	},
+];
+
+const onlyFinished: INodeProperties = {
+	displayName: 'Only Finished Candidates',
+	name: 'onlyFinished',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to return only candidates who have finished the interview and been scored, leaving out those invited who have not taken it yet. Limit counts the candidates returned.',
+};
 
 export const description: INodeProperties[] = [
 	{ ...interviewLocator, displayOptions },
@@ -44,8 +79,26 @@ export const description: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
+			'Whether to return one flat item per candidate (name, email, interviewScore, communicationScore, codingScore, reportLink, completed, completedAt, metaData) instead of the raw result',
+		displayOptions: forVersions([2]),
+	},
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description:
 			'Whether to return one flat item per candidate (name, email, interviewScore, communicationScore, codingScore, reportLink, metaData) instead of the raw result',
-		displayOptions,
+		displayOptions: forVersions([1]),
+	},
+	{
+		displayName: 'When No Candidate Has Finished',
+		name: 'whenNotReady',
+		type: 'options',
+		options: whenNotReadyChoices,
+		default: 'returnNothing',
+		description: 'What to return for an interview whose invited candidates have not finished yet, so the service has no results for it',
+		displayOptions: forVersions([2]),
 	},
 	{
 		displayName: 'Options',
@@ -53,32 +106,25 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions,
+		displayOptions: forVersions([2]),
+		options: [onlyFinished],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: forVersions([1]),
 		options: [
+			onlyFinished,
 			{
 				displayName: 'When Results Are Not Ready',
 				name: 'whenNotReady',
 				type: 'options',
-				options: [
-					{
-						name: 'Output a Status Item',
-						value: 'returnStatus',
-						description: 'One item { interviewId, resultsReady: false, message } to branch on',
-					},
-					{
-						name: 'Output Nothing',
-						value: 'returnNothing',
-						description: 'No items, as for an interview without candidates',
-					},
-					{
-						name: 'Stop With an Error',
-						value: 'error',
-						description: 'Fail the item with the service\'s message',
-					},
-				],
+				options: whenNotReadyChoices,
 				default: 'returnStatus',
-				description:
-					'What to do when candidates are scheduled but none has completed yet (the service answers 422 "Results are not ready yet")',
+				description: 'What to do when candidates are scheduled but none has completed yet (the service answers "Results are not ready yet")',
 			},
 		],
 	},
@@ -89,28 +135,40 @@ interface ResultsQuery {
 	limit?: number;
 	candidateEmail?: string;
 	simplify: boolean;
+	onlyFinished: boolean;
 	whenNotReady: WhenNotReady;
+	/** Version 2 on: each row says whether the candidate has finished, and when. */
+	withCompletion: boolean;
+}
+
+/** Version 2 reads its own parameter; version 1 the option, with the default each version had. */
+function whenNotReadyOf(context: IExecuteFunctions, options: IDataObject, itemIndex: number): WhenNotReady {
+	const version = context.getNode().typeVersion;
+	const fallback = DEFAULT_WHEN_NOT_READY[version] ?? DEFAULT_WHEN_NOT_READY[2];
+	const chosen = version >= 2 ? context.getNodeParameter('whenNotReady', itemIndex, fallback) : (options.whenNotReady ?? fallback);
+	if (!WHEN_NOT_READY.includes(chosen as WhenNotReady)) {
+		throw invalidInput(
+			context.getNode(),
+			version >= 2 ? 'When No Candidate Has Finished' : 'When Results Are Not Ready',
+			`must be one of ${WHEN_NOT_READY.map((value) => `"${value}"`).join(', ')}`,
+			itemIndex,
+		);
+	}
+	return chosen as WhenNotReady;
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): ResultsQuery {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const whenNotReady = (options.whenNotReady ?? 'returnStatus') as WhenNotReady;
-	if (!WHEN_NOT_READY.includes(whenNotReady)) {
-		throw invalidInput(
-			this.getNode(),
-			'When Results Are Not Ready',
-			`must be one of ${WHEN_NOT_READY.map((value) => `"${value}"`).join(', ')}`,
-			itemIndex,
-		);
-	}
 	const candidateEmail = String(filters.candidateEmail ?? '').trim();
 	return withoutUndefined({
 		interviewId: requiredInterviewId(this, itemIndex),
 		limit: limitOf.call(this, itemIndex),
 		candidateEmail: candidateEmail === '' ? undefined : candidateEmail,
 		simplify: this.getNodeParameter('simplify', itemIndex, true) as boolean,
-		whenNotReady,
+		onlyFinished: options.onlyFinished === true,
+		whenNotReady: whenNotReadyOf(this, options, itemIndex),
+		withCompletion: this.getNode().typeVersion >= 2,
 	});
 }
 
@@ -126,23 +184,49 @@ function notReadyStatus(interviewId: string, message: string): IDataObject {
 }
 
 async function fetchResults(this: IExecuteFunctions, query: ResultsQuery, itemIndex: number): Promise<CandidateResult[]> {
-	// The service's `search` is fuzzy; it only narrows the pages, the exact match is ours.
+	const filtered = query.candidateEmail !== undefined || query.onlyFinished;
+	// The service's `search` is fuzzy; it only narrows the pages, the exact match is ours. Limit counts
+	// the rows returned, so with a filter every page is read before the limit is applied.
 	const results = await listResults.call(this, query.interviewId, {
 		search: query.candidateEmail,
-		limit: query.candidateEmail === undefined ? query.limit : undefined,
+		limit: filtered ? undefined : query.limit,
 		itemIndex,
 	});
-	const matching = results.filter((result) => matchesEmail(result, query.candidateEmail));
+	const matching = results.filter((result) => matchesEmail(result, query.candidateEmail) && (!query.onlyFinished || isCompleted(result)));
 	return query.limit === undefined ? matching : matching.slice(0, query.limit);
+}
+
+/** Whether the candidate has finished (see `isCompleted`), and when, where the service says so. */
+function completionOf(result: CandidateResult): { completed: boolean; completedAt: string | null } {
+	const at = completedAtOf(result);
+	return { completed: isCompleted(result), completedAt: at === undefined ? null : new Date(at).toISOString() };
+}
+
+function outputRow(result: CandidateResult, query: ResultsQuery): IDataObject {
+	if (!query.withCompletion) return (query.simplify ? simplifyResult(result) : result) as IDataObject;
+	const completion = completionOf(result);
+	if (query.simplify) {
+		const { metaData, ...fields } = simplifyResult(result);
+		return { ...fields, ...completion, metaData } as IDataObject;
+	}
+	// The service's own fields stay as received: `completed` and `completedAt` are added only where it sent no field of that name.
+	const added = Object.fromEntries(Object.entries(completion).filter(([key]) => !(key in result)));
+	return { ...result, ...added } as IDataObject;
 }
 
 export async function send(this: IExecuteFunctions, query: ResultsQuery, itemIndex: number): Promise<IDataObject | IDataObject[]> {
 	try {
 		const results = await fetchResults.call(this, query, itemIndex);
-		return results.map((result) => (query.simplify ? simplifyResult(result) : result) as IDataObject);
+		return results.map((result) => outputRow(result, query));
 	} catch (error) {
 		if (!isResultsNotReady(error) || query.whenNotReady === 'error') throw asNodeError(this, error, itemIndex);
-		if (query.whenNotReady === 'returnNothing') return [];
-		return notReadyStatus(query.interviewId, (error as Error).message);
+		if (query.whenNotReady === 'returnStatus') return notReadyStatus(query.interviewId, (error as Error).message);
+		const setting = this.getNode().typeVersion >= 2 ? 'When No Candidate Has Finished' : 'When Results Are Not Ready';
+		this.addExecutionHints({
+			type: 'info',
+			location: 'outputPane',
+			message: `No candidate of interview ${query.interviewId} has finished yet, so nothing was returned for it. ${setting} chooses what happens then.`,
+		});
+		return [];
 	}
 }

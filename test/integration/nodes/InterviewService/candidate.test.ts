@@ -127,9 +127,9 @@ describe('candidate → invite through n8n against the sandbox', () => {
 		});
 		expect(result.items.map((item) => [item.pairedItem, item.json.error ?? 'ok'])).toEqual([
 			[{ item: 0 }, 'ok'],
-			[{ item: 1 }, 'Interview not found'],
+			[{ item: 1 }, 'Interview not found (interview ID ffffffffffffffffffffffff)'],
 			[{ item: 2 }, 'ok'],
-			[{ item: 3 }, 'Interview not found'],
+			[{ item: 3 }, 'Interview not found (interview ID ffffffffffffffffffffffff)'],
 		]);
 		expect(await env.requests(ACCESS_LINKS)).toHaveLength(2);
 	});

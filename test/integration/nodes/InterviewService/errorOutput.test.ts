@@ -33,8 +33,8 @@ describe('failed items reach the output n8n routes them to', () => {
 		expect(failure).toHaveLength(1);
 		expect(failure[0].pairedItem).toEqual({ item: 1 });
 		// n8n sets an error-output item's json to `error` (plus the input item's fields when a node came before); the status stays on the error.
-		expect(failure[0].json).toMatchObject({ error: 'Interview not found' });
-		expect(failure[0].error).toMatchObject({ message: 'Interview not found', httpCode: '404' });
+		expect(failure[0].json).toMatchObject({ error: `Interview not found (interview ID ${UNKNOWN})` });
+		expect(failure[0].error).toMatchObject({ message: `Interview not found (interview ID ${UNKNOWN})`, httpCode: '404' });
 	});
 
 	it('Candidate → Invite of 250 with a 500 on one batch: that batch\'s items on the error output, every other item with its link on the success output', async () => {
@@ -72,8 +72,8 @@ describe('failed items reach the output n8n routes them to', () => {
 			{ inputItems: [{ id: UNKNOWN }, { id: known }], onError: 'continueRegularOutput' },
 		);
 		expect(run.outputs).toHaveLength(1);
-		expect(run.items.map((item) => item.json.error ?? item.json.interviewId)).toEqual(['Interview not found', known]);
-		expect(run.items[0].json).toEqual({ error: 'Interview not found', httpCode: 404 });
+		expect(run.items.map((item) => item.json.error ?? item.json.interviewId)).toEqual([`Interview not found (interview ID ${UNKNOWN})`, known]);
+		expect(run.items[0].json).toEqual({ error: `Interview not found (interview ID ${UNKNOWN})`, httpCode: 404 });
 	});
 });
 

@@ -106,10 +106,10 @@ describe('interview operations through n8n against the sandbox', () => {
 		expect(await env.requests('POST /api/v1/interview/create')).toHaveLength(0);
 	});
 
-	it('turns a 404 into the API message, and pairs error items with continueOnFail', async () => {
+	it('turns a 404 into the API message naming the interview ID, and pairs error items with continueOnFail', async () => {
 		const [known] = await env.seedInterviews([{ interviewName: 'Known' }]);
 		const failing = await env.run({ resource: 'interview', operation: 'get', interviewId: interviewById('ffffffffffffffffffffffff') });
-		expect(failing.error?.message).toBe('Interview not found');
+		expect(failing.error?.message).toBe('Interview not found (interview ID ffffffffffffffffffffffff)');
 		expect(failing.error?.httpCode).toBe('404');
 
 		const paired = await env.run(
@@ -119,7 +119,7 @@ describe('interview operations through n8n against the sandbox', () => {
 		expect(paired.error).toBeUndefined();
 		expect(paired.items.map((item) => [item.pairedItem, item.json.error ?? item.json.interviewId])).toEqual([
 			[{ item: 0 }, known],
-			[{ item: 1 }, 'Interview not found'],
+			[{ item: 1 }, 'Interview not found (interview ID ffffffffffffffffffffffff)'],
 			[{ item: 2 }, known],
 		]);
 	});

@@ -35,17 +35,54 @@ describe('result → get many through n8n against the sandbox', () => {
 		expect(result.items).toEqual([]);
 	});
 
-	it('tells "not ready" apart: a status item by default, nothing, or an error', async () => {
+	it('tells "not ready" apart in version 1: a status item by default, nothing, or an error', async () => {
 		const interviewId = await interviewWith(['ada@example.com']);
-		const status = await env.run(resultsParameters(interviewId));
+		const v1 = { typeVersion: 1 };
+		const status = await env.run(resultsParameters(interviewId), v1);
 		expect(status.items).toEqual([
 			{ json: { interviewId, resultsReady: false, message: 'Results are not ready yet' }, pairedItem: { item: 0 } },
 		]);
-		const nothing = await env.run(resultsParameters(interviewId, { options: { whenNotReady: 'returnNothing' } }));
+		const nothing = await env.run(resultsParameters(interviewId, { options: { whenNotReady: 'returnNothing' } }), v1);
 		expect(nothing.items).toEqual([]);
-		const failing = await env.run(resultsParameters(interviewId, { options: { whenNotReady: 'error' } }));
+		const failing = await env.run(resultsParameters(interviewId, { options: { whenNotReady: 'error' } }), v1);
 		expect(failing.error?.message).toBe('Results are not ready yet');
 		expect(failing.error?.httpCode).toBe('422');
+	});
+
+	it('tells "not ready" apart in version 2: nothing by default (said beside the output), the status item or an error when chosen', async () => {
+		const interviewId = await interviewWith(['ada@example.com']);
+		const nothing = await env.run(resultsParameters(interviewId));
+		expect(nothing.error).toBeUndefined();
+		expect(nothing.items).toEqual([]);
+		expect(nothing.hints.map((hint) => hint.message)).toEqual([expect.stringContaining(`No candidate of interview ${interviewId} has finished yet`)]);
+		const status = await env.run(resultsParameters(interviewId, { whenNotReady: 'returnStatus' }));
+		expect(status.items).toEqual([
+			{ json: { interviewId, resultsReady: false, message: 'Results are not ready yet' }, pairedItem: { item: 0 } },
+		]);
+		const failing = await env.run(resultsParameters(interviewId, { whenNotReady: 'error' }));
+		expect(failing.error?.message).toBe('Results are not ready yet');
+	});
+
+	it('version 2: each row says whether the candidate finished and when the service says so; Only Finished Candidates keeps the finished ones, Limit counting them', async () => {
+		const interviewId = await interviewWith(['bob@example.com', 'cy@example.com', 'ada@example.com']);
+		await complete(interviewId, 'ada@example.com', { interviewScore: 81, communicationScore: 72, codingScore: 90 });
+		await env.control('POST', `/interviews/${interviewId}/results/rows`, {
+			rows: [{ interviewId, candidate: { name: 'Late', email: 'late@example.com' }, status: 'completed', completed_at: '2026-11-20T09:00:00Z', scores: { overallScore: 70 }, reportLink: null }],
+		});
+		const all = await env.run(resultsParameters(interviewId));
+		expect(all.items.map((item) => [item.json.email, item.json.completed, item.json.completedAt])).toEqual([
+			['bob@example.com', false, null],
+			['cy@example.com', false, null],
+			['ada@example.com', true, null],
+			['late@example.com', true, '2026-11-20T09:00:00.000Z'],
+		]);
+		const finished = await env.run(resultsParameters(interviewId, { options: { onlyFinished: true } }));
+		expect(finished.items.map((item) => item.json.email)).toEqual(['ada@example.com', 'late@example.com']);
+		expect(finished.items.every((item) => item.json.completed === true && typeof item.json.interviewScore === 'number')).toBe(true);
+		const firstFinished = await env.run(resultsParameters(interviewId, { returnAll: false, limit: 1, options: { onlyFinished: true } }));
+		expect(firstFinished.items.map((item) => item.json.email)).toEqual(['ada@example.com']);
+		const raw = await env.run(resultsParameters(interviewId, { simplify: false, options: { onlyFinished: true } }));
+		expect(raw.items[1].json).toMatchObject({ status: 'completed', completed_at: '2026-11-20T09:00:00Z', completed: true, completedAt: '2026-11-20T09:00:00.000Z' });
 	});
 
 	it('simplifies documented scores, pending candidates with null scores', async () => {
@@ -99,9 +136,9 @@ describe('result → get many through n8n against the sandbox', () => {
 		]);
 	});
 
-	it('turns an unknown interview into "Interview not found"', async () => {
+	it('turns an unknown interview into "Interview not found", naming its ID', async () => {
 		const result = await env.run(resultsParameters('ffffffffffffffffffffffff'));
-		expect(result.error?.message).toBe('Interview not found');
+		expect(result.error?.message).toBe('Interview not found (interview ID ffffffffffffffffffffffff)');
 	});
 
 	describe('a long walk on a server that caps pages at 50', () => {

@@ -59,6 +59,29 @@ describe('tolerant reading: documented and undocumented values', () => {
 		expect(all.items.map((item) => item.json.email).sort()).toEqual(['ada@example.com', null].sort());
 	});
 
+	it('Result → Get Many keeps results rows that are no object, as received, and reads the pages after them', async () => {
+		const [interviewId] = await env.seedInterviews([{ interviewName: 'Results', published: true }]);
+		await env.control('PATCH', '/config', { maxPageSize: 2 });
+		await env.control('POST', `/interviews/${interviewId}/complete`, { email: 'ada@example.com' });
+		const late = { candidate: { email: 'late@example.com' }, scores: { interviewScore: 70 }, reportLink: 'https://r/late' };
+		await env.control('POST', `/interviews/${interviewId}/results/rows`, { rows: ['not a row', null, 42, late] });
+		const parameters = { resource: 'result', operation: 'getMany', interviewId: interviewById(interviewId), returnAll: true, options: {} };
+
+		const raw = await env.run({ ...parameters, simplify: false });
+		expect(raw.error).toBeUndefined();
+		expect(raw.items.slice(1, 4).map((item) => item.json)).toEqual([
+			expect.objectContaining({ unexpectedRow: 'not a row' }),
+			expect.objectContaining({ unexpectedRow: null }),
+			expect.objectContaining({ unexpectedRow: 42 }),
+		]);
+		expect(raw.items.map((item) => item.pairedItem)).toEqual(Array.from({ length: 5 }, () => ({ item: 0 })));
+
+		const simplified = await env.run({ ...parameters, simplify: true });
+		expect(simplified.error).toBeUndefined();
+		expect(simplified.items.map((item) => item.json.email ?? item.json.unexpectedRow)).toEqual(['ada@example.com', 'not a row', null, 42, 'late@example.com']);
+		expect(simplified.items[3].json).toMatchObject({ name: null, email: null, interviewScore: null, reportLink: null, unexpectedRow: 42 });
+	});
+
 	it.each([
 		['a number', 7],
 		['an object', { address: 'bob@example.com' }],

@@ -97,6 +97,21 @@ describe('Interview Service Results Trigger against the sandbox', () => {
 		expect(await trigger.poll()).toBeNull();
 	});
 
+	it('results rows that are no object neither fail a poll nor are emitted: the results around them are, once, on every page', async () => {
+		await sandbox.control('PATCH', '/config', { maxPageSize: 2 });
+		const trigger = poller(ALL);
+		expect(await trigger.poll()).toBeNull();
+		await sandbox.complete(PUBLISHED, { email: 'ada@example.com' });
+		await sandbox.complete(PUBLISHED, { email: 'bob@example.com' });
+		// Pages of 2: old and waiting, ada and bob, two pages of only odd rows, then a completed row.
+		const late = { interviewId: PUBLISHED, candidate: { email: 'late@example.com' }, scores: { interviewScore: 70 }, reportLink: 'https://r/late' };
+		await sandbox.control('POST', `/interviews/${PUBLISHED}/results/rows`, { rows: ['not a row', null, 42, ['a', 'list'], late] });
+
+		expect(emails(await trigger.poll()).sort()).toEqual(['ada@example.com', 'bob@example.com', 'late@example.com']);
+		expect(await trigger.poll()).toBeNull();
+		expect(emails(await poller(ONE(PUBLISHED)).poll('manual'))).toHaveLength(1);
+	});
+
 	it('never emits results of draft interviews when watching all published ones', async () => {
 		const trigger = poller(ALL);
 		await trigger.poll();

@@ -30,6 +30,8 @@ export interface MockOptions {
 	timezone?: string;
 	/** n8n's processed-data store, shared between runs of a test; a new one by default. */
 	processedData?: ProcessedDataStore;
+	/** The node's version (default 1). */
+	typeVersion?: number;
 }
 
 export const BASE_URL = 'http://sandbox.test';
@@ -74,7 +76,11 @@ export function mockContext(options: MockOptions) {
 	const credentials = { baseUrl: `${BASE_URL}/`, clientId: 'demo-client', apiKey: 'demo-api-key', ...options.credentials };
 
 	const itemCount = options.items ?? options.inputItems?.length ?? 1;
-	const node = { ...savedNode(parametersOf, itemCount), ...(options.onError ? { onError: options.onError } : {}) };
+	const node = {
+		...savedNode(parametersOf, itemCount),
+		...(options.onError ? { onError: options.onError } : {}),
+		...(options.typeVersion ? { typeVersion: options.typeVersion } : {}),
+	};
 	/** Every getNodeParameter call, by parameter name. */
 	const parameterReads: Record<string, number> = {};
 	const nodeContext: IDataObject = {};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { documentedResult, lenient, resultsPage } from '../../../../../nodes/shared/contract';
+import { documentedResult, isUnexpectedRow, lenient, resultsPage, UNEXPECTED_ROW } from '../../../../../nodes/shared/contract';
 
 /** The lenient read of a row that `resultsPage` stands in for. */
 const candidateResult = lenient(documentedResult);
@@ -28,11 +28,17 @@ describe('resultsPage', () => {
 		expect(listed[0]).toBe(rows[0]);
 	});
 
-	it.each([['a string', 'row'], ['null', null], ['a list', [1]], ['a number', 3]])('refuses a row that is %s, as candidateResult does', (_, row) => {
+	it.each([['a string', 'row'], ['null', null], ['a list', [1]], ['a number', 3]])('keeps a row that is %s, wrapped as received, beside the others', (_, row) => {
 		expect(z.array(candidateResult).safeParse([row]).success).toBe(false);
-		const parsed = resultsPage.safeParse([{}, row]);
-		expect(parsed.success).toBe(false);
-		expect(parsed.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[[1], 'Expected object']]);
+		const listed = resultsPage.parse([rows[0], row, {}]);
+		expect(listed).toEqual([rows[0], { [UNEXPECTED_ROW]: row }, {}]);
+		expect(listed[0]).toBe(rows[0]);
+		expect(listed.map(isUnexpectedRow)).toEqual([false, true, false]);
+	});
+
+	it('takes a row holding only the key of an odd record for one, and no other row', () => {
+		expect(isUnexpectedRow({ [UNEXPECTED_ROW]: 1, interviewId: 'x' })).toBe(false);
+		expect(isUnexpectedRow({})).toBe(false);
 	});
 
 	it('refuses a page that is no list', () => {

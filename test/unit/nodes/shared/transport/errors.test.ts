@@ -4,6 +4,7 @@ import { errorJson } from '../../../../../nodes/InterviewService/actions/router'
 import {
 	envelopeFailure,
 	isNetworkError,
+	namingInterview,
 	retryAfterOf,
 	statusOf,
 	timeoutError,
@@ -41,6 +42,16 @@ describe('toNodeApiError', () => {
 		const error = toNodeApiError(node, coreError(404, { message: 'Interview not found', success: false, error: null }));
 		expect(error.message).toBe('Interview not found');
 		expect(JSON.stringify({ ...error, cause: error.cause, message: error.message })).not.toContain('secret-token-xyz');
+	});
+
+	it('names the interview ID after the service\'s message on a 404, and nowhere else', () => {
+		const notFound = () => toNodeApiError(node, coreError(404, { message: 'Interview not found', success: false, error: null }));
+		expect(namingInterview(notFound(), 'abc123').message).toBe('Interview not found (interview ID abc123)');
+		expect(namingInterview(notFound(), undefined).message).toBe('Interview not found');
+		const named = toNodeApiError(node, coreError(404, { message: 'No interview abc123', success: false, error: null }));
+		expect(namingInterview(named, 'abc123').message).toBe('No interview abc123');
+		const invalid = toNodeApiError(node, coreError(422, { message: 'Input validation failed', success: false, error: [] }));
+		expect(namingInterview(invalid, 'abc123').message).toBe('Input validation failed');
 	});
 
 	it('falls back to the transport message when the body is not an error envelope', () => {

@@ -23,6 +23,11 @@ describe('resultRowKey', () => {
 		expect(resultRowKey(odd({ address: 'ada@example.com' }))).not.toBe(resultRowKey(odd(7)));
 	});
 
+	it('gives an odd record (a row that was no object) no identity, so each is kept', () => {
+		expect(resultRowKey({ unexpectedRow: 'not a row' })).toBeUndefined();
+		expect(resultRowKey({ unexpectedRow: null, interviewId: 'i1' })).toBeDefined();
+	});
+
 	it('knows a row without an e-mail by its content', () => {
 		expect(resultRowKey(row(undefined, null))).toBe(resultRowKey(row(undefined, null)));
 		expect(resultRowKey(row(undefined, null))).not.toBe(resultRowKey(row(undefined, 'https://r/3')));

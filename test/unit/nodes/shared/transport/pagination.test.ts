@@ -157,6 +157,22 @@ describe('collectPages', () => {
 		expect(result.map(keyOf)).toEqual(['a', 'b', 'c']);
 	});
 
+	it('keeps every item without an identity, on every page, and still catches a repeated page by the others', async () => {
+		type Row = { id?: string; odd?: unknown };
+		const keyOfRow = (item: Row) => item.id;
+		const pages: Row[][] = [
+			[{ id: 'a' }, { odd: 1 }],
+			[{ odd: 1 }, { odd: 1 }],
+			[{ odd: 1 }, { id: 'b' }],
+			[],
+		];
+		const result = await collectPages(async (page) => pages[page - 1] ?? [], { keyOf: keyOfRow, pageSize: 2, concurrency: 1 });
+		expect(result).toEqual([{ id: 'a' }, { odd: 1 }, { odd: 1 }, { odd: 1 }, { odd: 1 }, { id: 'b' }]);
+
+		const repeating = async () => [{ id: 'a' }, { odd: 1 }];
+		await expect(collectPages(repeating, { keyOf: keyOfRow, pageSize: 2 })).rejects.toThrow(PaginationError);
+	});
+
 	it('is bounded by a page ceiling whatever the server does', async () => {
 		let n = 0;
 		const endless = async (_page: number, limit: number) => Array.from({ length: limit }, () => ({ id: `x${n++}` }));

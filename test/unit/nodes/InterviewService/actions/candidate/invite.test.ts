@@ -142,8 +142,8 @@ describe('candidate → invite', () => {
 		);
 		const output = await execute.call(mock.context);
 		expect(output).toEqual([
-			{ json: { error: 'Interview not found', httpCode: 404, interviewId: 'missing', email: 'c0@example.com' }, pairedItem: { item: 0 } },
-			{ json: { error: 'Interview not found', httpCode: 404, interviewId: 'missing', email: 'c1@example.com' }, pairedItem: { item: 1 } },
+			{ json: { error: 'Interview not found (interview ID missing)', httpCode: 404, interviewId: 'missing', email: 'c0@example.com' }, pairedItem: { item: 0 } },
+			{ json: { error: 'Interview not found (interview ID missing)', httpCode: 404, interviewId: 'missing', email: 'c1@example.com' }, pairedItem: { item: 1 } },
 			expect.objectContaining({ pairedItem: { item: 2 } }),
 		]);
 		expect(output[2].json.preAuthLink).toBe('https://x/pre/c2@example.com');

@@ -18,10 +18,10 @@ describe('interview → get', () => {
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
-	it('turns a 404 into the API\'s message, or an error item with continueOnFail', async () => {
+	it('turns a 404 into the API\'s message naming the interview ID, or an error item with continueOnFail', async () => {
 		const failing = { parameters: { interviewId: byId('missing') }, respond: () => { throw apiError(404, 'Interview not found'); } };
-		await expect(execute.call(mockContext(failing).context)).rejects.toThrow('Interview not found');
+		await expect(execute.call(mockContext(failing).context)).rejects.toThrow('Interview not found (interview ID missing)');
 		const output = await execute.call(mockContext({ ...failing, continueOnFail: true }).context);
-		expect(output).toEqual([{ json: { error: 'Interview not found', httpCode: 404 }, pairedItem: { item: 0 } }]);
+		expect(output).toEqual([{ json: { error: 'Interview not found (interview ID missing)', httpCode: 404 }, pairedItem: { item: 0 } }]);
 	});
 });

@@ -25,18 +25,98 @@ const pending = { interviewId: 'int_1', candidate: { name: 'Bob', email: 'bob@ex
 /** The list on page 1, nothing after. */
 const onePage = (list: unknown[]) => (request: RecordedRequest) => (Number(request.qs?.page) === 1 ? list : []);
 
-function resultsContext(parameters: IDataObject, respond: (request: RecordedRequest) => unknown = onePage([documented, zeko, pending])) {
+function resultsContext(parameters: IDataObject, respond: (request: RecordedRequest) => unknown = onePage([documented, zeko, pending]), typeVersion = 1) {
 	return mockContext({
 		parameters: { interviewId: byId('int_1'), returnAll: true, filters: {}, simplify: true, options: {}, ...parameters },
 		respond,
+		typeVersion,
 	});
 }
+
+/** The same in version 2. */
+const resultsContextV2 = (parameters: IDataObject, respond?: (request: RecordedRequest) => unknown) => resultsContext(parameters, respond, 2);
 
 const notReady = () => {
 	throw apiError(422, 'Results are not ready yet', { code: 'RESULTS_NOT_READY' });
 };
 
 describe('result → get many', () => {
+	describe('version 1 keeps its output', () => {
+		it('rows without completed and completedAt; a status item when results are not ready', async () => {
+			const [ada] = await execute.call(resultsContext({}).context);
+			expect(Object.keys(ada.json)).not.toContain('completed');
+			const [raw] = await execute.call(resultsContext({ simplify: false }).context);
+			expect(raw.json).toEqual(documented);
+			const status = await execute.call(resultsContext({}, notReady).context);
+			expect(status.map((item) => item.json.resultsReady)).toEqual([false]);
+		});
+
+		it('has Only Finished Candidates too', async () => {
+			const output = await execute.call(resultsContext({ options: { onlyFinished: true } }).context);
+			expect(output.map((item) => item.json.name)).toEqual(['Ada', 'Adam']);
+		});
+	});
+
+	describe('version 2', () => {
+		it('each simplified row says whether the candidate has finished and when, where the service says so, in either naming', async () => {
+			const respond = onePage([
+				{ ...documented, completedAt: '2026-11-20T09:00:00+01:00' },
+				{ ...zeko, completed_at: '2026-11-21T10:00:00Z' },
+				pending,
+				{ ...pending, candidate: { email: 'link-only@example.com' }, reportLink: 'https://x/report/none', scores: { interviewScore: null } },
+				{ candidate: { email: 'status@example.com' }, status: 'completed', scores: { overallScore: 5 } },
+			]);
+			const output = await execute.call(resultsContextV2({}, respond).context);
+			expect(output.map((item) => [item.json.email, item.json.completed, item.json.completedAt])).toEqual([
+				['Ada@Example.com', true, '2026-11-20T08:00:00.000Z'],
+				['adam@example.com', true, '2026-11-21T10:00:00.000Z'],
+				['bob@example.com', false, null],
+				['link-only@example.com', false, null],
+				['status@example.com', true, null],
+			]);
+			expect(Object.keys(output[0].json)).toEqual(['interviewId', 'name', 'email', 'interviewScore', 'communicationScore', 'codingScore', 'reportLink', 'completed', 'completedAt', 'metaData']);
+		});
+
+		it('a raw row keeps every field the service sent, and gets completed and completedAt only where it sent no field of that name', async () => {
+			const own = { ...documented, completed: 'yes', completedAt: 'on Monday' };
+			const respond = onePage([own, { ...zeko, completed_at: '2026-11-21T10:00:00Z' }, pending]);
+			const output = await execute.call(resultsContextV2({ simplify: false }, respond).context);
+			expect(output[0].json).toEqual(own);
+			expect(output[1].json).toEqual({ ...zeko, completed_at: '2026-11-21T10:00:00Z', completed: true, completedAt: '2026-11-21T10:00:00.000Z' });
+			expect(output[2].json).toEqual({ ...pending, completed: false, completedAt: null });
+		});
+
+		it('Only Finished Candidates leaves out those who have not finished; Limit counts the candidates returned', async () => {
+			const list = [pending, { ...pending, candidate: { email: 'p2@example.com' } }, documented, { ...pending, candidate: { email: 'p3@example.com' } }, zeko];
+			const all = await execute.call(resultsContextV2({ options: { onlyFinished: true } }, onePage(list)).context);
+			expect(all.map((item) => item.json.email)).toEqual(['Ada@Example.com', 'adam@example.com']);
+			const mock = resultsContextV2({ returnAll: false, limit: 1, options: { onlyFinished: true } }, onePage(list));
+			const limited = await execute.call(mock.context);
+			expect(limited.map((item) => item.json.email)).toEqual(['Ada@Example.com']);
+			// The walk is not cut at one row: the first rows may be unfinished candidates.
+			expect(mock.requests[0].qs).toEqual({ page: 1, limit: 100 });
+			const off = await execute.call(resultsContextV2({ returnAll: false, limit: 1 }, onePage(list)).context);
+			expect(off.map((item) => item.json.email)).toEqual(['bob@example.com']);
+		});
+
+		it('outputs nothing by default when no candidate has finished, and says so beside the output', async () => {
+			const mock = resultsContextV2({}, notReady);
+			expect(await execute.call(mock.context)).toEqual([]);
+			expect(mock.hints.map((hint) => hint.message)).toEqual([
+				'No candidate of interview int_1 has finished yet, so nothing was returned for it. When No Candidate Has Finished chooses what happens then.',
+			]);
+		});
+
+		it('When No Candidate Has Finished gives the status item or the error when chosen', async () => {
+			const status = await execute.call(resultsContextV2({ whenNotReady: 'returnStatus' }, notReady).context);
+			expect(status).toEqual([{ json: { interviewId: 'int_1', resultsReady: false, message: 'Results are not ready yet' }, pairedItem: { item: 0 } }]);
+			await expect(execute.call(resultsContextV2({ whenNotReady: 'error' }, notReady).context)).rejects.toThrow('Results are not ready yet');
+			const mock = resultsContextV2({ whenNotReady: 'ignore' });
+			await expect(execute.call(mock.context)).rejects.toThrow(/^When No Candidate Has Finished must be one of/);
+			expect(mock.requests).toHaveLength(0);
+		});
+	});
+
 	it('simplifies both score namings into one flat item per candidate', async () => {
 		const mock = resultsContext({});
 		const output = await execute.call(mock.context);

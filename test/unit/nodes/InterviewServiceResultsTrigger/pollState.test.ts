@@ -4,7 +4,7 @@ import {
 	readPollState,
 	rememberResults,
 	resultKey,
-} from '../../../../nodes/InterviewServiceResultsTrigger/dedupe';
+} from '../../../../nodes/InterviewServiceResultsTrigger/pollState';
 
 const ada = { interviewId: 'int-1', email: 'ada@example.com', reportLink: 'https://r/1' };
 const fp = (result: { interviewId: string; email?: string | null; reportLink?: string | null }) =>

@@ -1,3 +1,8 @@
+/**
+ * What the Results Trigger keeps between polls, in the workflow's static data: what it watches and
+ * a fingerprint of every result it has seen. The stored format never changes, so an active
+ * workflow's memory reads the same after an update.
+ */
 import { createHash } from 'crypto';
 
 import type { IDataObject } from 'n8n-workflow';
