@@ -4,7 +4,7 @@ import { interviewLocator } from '../shared/interviewLocator';
 import { ANY_EVENT, CHEAT_PROBABILITY_MARKED_EVENT, COMPLETED_EVENT } from './event';
 
 /** The version a trigger added in the editor gets (see the node's `version`). */
-export const TRIGGER_DEFAULT_VERSION = 2;
+export const TRIGGER_DEFAULT_VERSION = 3;
 
 /**
  * How to send a test event. While listening, n8n itself only says "Go to Interview Service and
