@@ -320,7 +320,7 @@ export async function runBurst(n8n: N8nInstance, sandbox: BurstSandbox, credenti
 		const url = await registeredUrl(sandbox, interviewId, `${n8n.url}/webhook/${ours.webhookId}/`);
 		// Without the secret: 401 once registered, and nothing starts.
 		await untilRegistered(url.split('?')[0], 'our trigger');
-		sides.push({ name: 'ours', workflowId: ours.workflow.id, url, emailOf: (runData) => firstItem(runData, TRIGGER)?.candidateEmail as string | undefined });
+		sides.push({ name: 'ours', workflowId: ours.workflow.id, url, emailOf: (runData) => (firstItem(runData, TRIGGER)?.candidate as { email?: string } | undefined)?.email });
 	}
 	if (wanted.includes('Webhook node')) {
 		await n8n.importWorkflow(webhook);

@@ -72,7 +72,7 @@ export class InterviewServiceApi implements ICredentialType {
 			required: true,
 			default: '',
 			placeholder: 'https://api.example.com',
-			description: 'Address of the Interview Service, without /api/v1. For the local sandbox: http://127.0.0.1:4010.',
+			description: 'Address of the Interview Service, without /api/v1. For the demo\'s sandbox: the Sandbox URL the demo prints when it starts (npm start).',
 		},
 		{
 			displayName: 'Client ID',

@@ -15,7 +15,8 @@ export class InterviewServiceTrigger implements INodeType {
 		// Version 2 has the same parameters and behaviour. n8n spends an expression evaluation on every
 		// call to a version 1 webhook node (for the Webhook node's old Binary Data option; 2.41:
 		// webhook-helpers.ts, parseRequestBody), in a V8 isolate of its own unless n8n already holds one.
-		version: [1, TRIGGER_DEFAULT_VERSION],
+		// Version 3 has the same parameters and gives the item one shape, each value once (event.ts, shapedEvent).
+		version: [1, 2, TRIGGER_DEFAULT_VERSION],
 		defaultVersion: TRIGGER_DEFAULT_VERSION,
 		subtitle:
 			'={{$parameter["events"].includes("*") ? "Any event" : $parameter["events"].length > 1 ? "Interview completed, cheat probability marked" : $parameter["events"].includes("cheatProbabilityMarked") ? "Cheat probability marked" : "Interview completed"}}',

@@ -4,7 +4,7 @@ import { interviewLocator } from '../shared/interviewLocator';
 import { ANY_EVENT, CHEAT_PROBABILITY_MARKED_EVENT, COMPLETED_EVENT } from './event';
 
 /** The version a trigger added in the editor gets (see the node's `version`). */
-export const TRIGGER_DEFAULT_VERSION = 2;
+export const TRIGGER_DEFAULT_VERSION = 3;
 
 /**
  * How to send a test event. While listening, n8n itself only says "Go to Interview Service and
@@ -12,7 +12,7 @@ export const TRIGGER_DEFAULT_VERSION = 2;
  * the demo's sandbox stands beside the parameters, which stay in view.
  */
 export const TEST_EVENT_HINT =
-	'To test: click Test this trigger, then, while n8n listens, let a candidate finish this interview. With the demo\'s sandbox (npm start), this command finishes one: curl -X POST http://127.0.0.1:4010/__sandbox/interviews/INTERVIEW_ID/complete -H "content-type: application/json" -d \'{"email":"ada@example.com"}\' (switch Interview to By ID to see its ID).';
+	'To test: click Test this trigger, then, while n8n listens, let a candidate finish this interview. With the demo\'s sandbox (npm start), this command finishes one: curl -X POST SANDBOX_URL/__sandbox/interviews/INTERVIEW_ID/complete -H "content-type: application/json" -d \'{"email":"ada@example.com"}\'. SANDBOX_URL is the Base URL of this trigger\'s credential (the Sandbox URL the demo prints when it starts); switch Interview to By ID to see INTERVIEW_ID.';
 
 export const triggerProperties: INodeProperties[] = [
 	{

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { documentedResult } from '../shared/contract';
+import type { CandidateResult } from '../shared/contract';
 import { isPlainObject } from '../shared/plainObjects';
 import { simplifyResult } from '../shared/results';
 
@@ -88,11 +89,23 @@ export interface NormalisedEvent {
 	deliveryId?: string;
 	interviewId?: string;
 	candidateEmail?: string;
+	candidateName?: string;
 	completedAt?: string;
 	reportLink?: string;
+	/** The three scores under our names, when the event carries readable scores. */
+	scores?: Scores;
 	malformed: boolean;
+	problems: string[];
+	/** What the node did not read from the body, with its nesting; the whole body when it is not a JSON object. */
+	other?: IDataObject[string];
 	/** Whether the trigger's Events pass it on (see `isSelected`). */
 	selected: boolean;
+}
+
+interface Scores {
+	interviewScore: number | null;
+	communicationScore: number | null;
+	codingScore: number | null;
 }
 
 const text = (value: unknown): string | undefined => {
@@ -131,10 +144,20 @@ function parseBody(body: unknown, rawBody: unknown): { event: IDataObject } | { 
 	};
 }
 
+/** An object fields are looked for in, and where it sits in the body (`[]` for the top level, `['data']`). */
+interface Source {
+	object: IDataObject;
+	at: string[];
+}
+
 /** Where fields are looked for, in order: the top level, then each envelope that is an object. */
+function placedSources(event: IDataObject): Source[] {
+	const envelopes = ENVELOPE_KEYS.filter((key) => isPlainObject(event[key])).map((key) => ({ object: event[key] as IDataObject, at: [key] }));
+	return [{ object: event, at: [] }, ...envelopes];
+}
+
 function fieldSources(event: IDataObject): IDataObject[] {
-	const envelopes = ENVELOPE_KEYS.map((key) => event[key]).filter(isPlainObject);
-	return [event, ...envelopes];
+	return placedSources(event).map((source) => source.object);
 }
 
 /** A key, or a `parent.child` path one level deep. */
@@ -185,27 +208,63 @@ const EMAIL_PATHS = ['candidate.email', 'candidateEmail', 'candidate_email', 'em
 const NAME_PATHS = ['candidate.name', 'candidateName', 'candidate_name', 'name'];
 const COMPLETED_AT_PATHS = ['completedAt', 'completed_at', 'timestamp'];
 const REPORT_LINK_PATHS = ['reportLink', 'report_link'];
-const SCORE_KEYS = ['interviewScore', 'overallScore', 'communicationScore', 'codingScore', 'technicalScore'];
 
-/** The scores object (or score fields given loose), from the top level or the envelope. */
-function rawScores(sources: IDataObject[]): unknown {
-	for (const source of sources) {
-		if (source.scores !== undefined && source.scores !== null) return source.scores;
-		const loose = Object.fromEntries(SCORE_KEYS.filter((key) => source[key] !== undefined).map((key) => [key, source[key]]));
-		if (Object.keys(loose).length > 0) return loose;
+/** Each score key the node reads, and the name it has in the item. */
+const SCORE_NAMES: Record<string, keyof Scores> = {
+	interviewScore: 'interviewScore',
+	overallScore: 'interviewScore',
+	communicationScore: 'communicationScore',
+	codingScore: 'codingScore',
+	technicalScore: 'codingScore',
+};
+const SCORE_KEYS = Object.keys(SCORE_NAMES);
+
+/** The scores object (or score fields given loose), from the top level or the envelope, and where the score keys sit. */
+function rawScores(sources: Source[]): { found: unknown; at: string[] } | undefined {
+	for (const { object, at } of sources) {
+		if (object.scores !== undefined && object.scores !== null) return { found: object.scores, at: [...at, 'scores'] };
+		const loose = Object.fromEntries(SCORE_KEYS.filter((key) => object[key] !== undefined).map((key) => [key, object[key]]));
+		if (Object.keys(loose).length > 0) return { found: loose, at };
 	}
 	return undefined;
 }
 
-/** The three scores under our names, whichever naming the service used. */
-function scoresOf(sources: IDataObject[]): { scores?: IDataObject; problem?: string } {
-	const found = rawScores(sources);
-	if (found === undefined) return {};
+/** The three scores under our names, whichever naming the service used, and the paths of the keys they were read from. */
+function scoresOf(sources: Source[]): { scores?: Scores; read: string[][]; problem?: string } {
+	const raw = rawScores(sources);
+	if (raw === undefined) return { read: [] };
 	// The scores are acted on here (normalised to our names), so they are checked as documented.
-	const parsed = documentedResult.safeParse({ scores: found });
-	if (!parsed.success) return { problem: 'The scores are not numbers' };
+	const parsed = documentedResult.safeParse({ scores: raw.found });
+	if (!parsed.success) return { read: [], problem: 'The scores are not numbers' };
 	const { interviewScore, communicationScore, codingScore } = simplifyResult(parsed.data);
-	return { scores: { interviewScore, communicationScore, codingScore } };
+	const scores = { interviewScore, communicationScore, codingScore };
+	const found = raw.found as IDataObject;
+	const read = SCORE_KEYS.filter((key) => key in found && found[key] === scores[SCORE_NAMES[key]]).map((key) => [...raw.at, key]);
+	return { scores, read };
+}
+
+/** The paths (from the top of the body) of every key under `paths` whose text is `value`: a value read once, wherever it was repeated. */
+function pathsHolding(sources: Source[], paths: readonly string[], value: string | undefined): string[][] {
+	if (value === undefined) return [];
+	return sources.flatMap(({ object, at }) => paths.filter((path) => text(valueAt(object, path)) === value).map((path) => [...at, ...path.split('.')]));
+}
+
+function removePath(object: IDataObject, [key, ...deeper]: string[]): void {
+	if (deeper.length === 0) {
+		delete object[key];
+		return;
+	}
+	const child = object[key];
+	if (!isPlainObject(child)) return;
+	removePath(child, deeper);
+	if (Object.keys(child).length === 0) delete object[key];
+}
+
+/** The body without the keys at `read`, objects left empty dropped; undefined when nothing is left. */
+function unreadPart(event: IDataObject, read: string[][]): IDataObject | undefined {
+	const rest = structuredClone(event);
+	for (const path of read) removePath(rest, path);
+	return Object.keys(rest).length > 0 ? rest : undefined;
 }
 
 /** Sets `key` only when there is a value, so that absent fields stay absent. */
@@ -217,18 +276,21 @@ function setDefined(target: IDataObject, key: string, value: IDataObject[string]
 export function readEvent(body: unknown, rawBody?: unknown, selectedEvents: string[] = [ANY_EVENT]): NormalisedEvent {
 	const parsed = parseBody(body, rawBody);
 	if (!('event' in parsed)) {
-		return { json: { body: parsed.raw as IDataObject[string], malformed: true, problems: [parsed.problem] }, malformed: true, selected: true };
+		const raw = parsed.raw as IDataObject[string];
+		const problems = [parsed.problem];
+		return { json: { body: raw, malformed: true, problems }, malformed: true, problems, other: raw ?? undefined, selected: true };
 	}
 
 	const { event } = parsed;
-	const sources = fieldSources(event);
+	const placed = placedSources(event);
+	const sources = placed.map((source) => source.object);
 	const { eventType, from: typeSource } = eventTypeOf(sources);
 	const eventKind = eventType === undefined ? undefined : kindOfEventType(eventType);
 	const interviewId = firstText(sources, INTERVIEW_ID_PATHS);
 	const candidateEmail = firstText(sources, EMAIL_PATHS);
 	// A bare `name` that was read as the type is not the candidate's name.
 	const candidateName = firstText(sources, NAME_PATHS, typeSource);
-	const scores = scoresOf(sources);
+	const scores = scoresOf(placed);
 
 	const problems: string[] = [];
 	if (eventType === undefined) problems.push(`No event type (${TYPE_KEYS.join(', ')})`);
@@ -250,6 +312,68 @@ export function readEvent(body: unknown, rawBody?: unknown, selectedEvents: stri
 	if (problems.length > 0) json.problems = problems;
 
 	const deliveryId = firstText(sources, DELIVERY_ID_KEYS);
+	const other = unreadPart(event, [
+		...pathsHolding(placed, TYPE_KEYS, eventType),
+		...pathsHolding(placed, INTERVIEW_ID_PATHS, interviewId),
+		...pathsHolding(placed, EMAIL_PATHS, candidateEmail),
+		...pathsHolding(placed, NAME_PATHS, candidateName),
+		...pathsHolding(placed, COMPLETED_AT_PATHS, completedAt),
+		...pathsHolding(placed, REPORT_LINK_PATHS, reportLink),
+		...pathsHolding(placed, DELIVERY_ID_KEYS, deliveryId),
+		...scores.read,
+	]);
 	const selected = isSelected(selectedEvents, eventType);
-	return { json, body: event, eventType, eventKind, deliveryId, interviewId, candidateEmail, completedAt, reportLink, malformed: problems.length > 0, selected };
+	return {
+		json,
+		body: event,
+		eventType,
+		eventKind,
+		deliveryId,
+		interviewId,
+		candidateEmail,
+		candidateName,
+		completedAt,
+		reportLink,
+		scores: scores.scores,
+		malformed: problems.length > 0,
+		problems,
+		other,
+		selected,
+	};
+}
+
+/** What Include Result found for the event: the candidate's row, or why there is none. */
+export type ResultLookup = { row: CandidateResult } | { error: string };
+
+/**
+ * The item of node version 3: each value once, under one name, whatever the sender's naming. With
+ * Include Result, the row's scores, report link, completion time and name win over the event's:
+ * the row is the service's record, read after the event arrived, and is what the user asked
+ * for; the event fills what the row lacks. The e-mail stays the event's, as the row was matched by it.
+ */
+export function shapedEvent(event: NormalisedEvent, lookup?: ResultLookup): IDataObject {
+	const found = lookup !== undefined && 'row' in lookup ? lookup.row : undefined;
+	const row = found === undefined ? undefined : simplifyResult(found);
+	const rowCompletedAt = found === undefined ? undefined : text(found.completedAt ?? found.completed_at);
+	const scores: Partial<Scores> = event.scores ?? {};
+	const item: IDataObject = {
+		eventType: event.eventType ?? null,
+		eventKind: event.eventKind ?? null,
+		interviewId: event.interviewId ?? row?.interviewId ?? null,
+		candidate: { email: event.candidateEmail ?? row?.email ?? null, name: row?.name ?? event.candidateName ?? null },
+		scores: {
+			interviewScore: row?.interviewScore ?? scores.interviewScore ?? null,
+			communicationScore: row?.communicationScore ?? scores.communicationScore ?? null,
+			codingScore: row?.codingScore ?? scores.codingScore ?? null,
+		},
+		reportLink: row?.reportLink ?? event.reportLink ?? null,
+		completedAt: rowCompletedAt ?? event.completedAt ?? null,
+	};
+	setDefined(item, 'deliveryId', event.deliveryId);
+	if (lookup !== undefined) item.metaData = (row?.metaData as IDataObject | undefined) ?? null;
+	item.malformed = event.malformed;
+	if (event.problems.length > 0) item.problems = event.problems;
+	if (lookup !== undefined && 'error' in lookup) item.resultError = lookup.error;
+	setDefined(item, 'other', event.other);
+	return item;
 }

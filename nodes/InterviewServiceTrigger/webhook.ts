@@ -5,8 +5,8 @@ import { emailKey } from '../shared/email';
 import { pickedInterviewId } from '../shared/interviewLocator';
 import { completedAtOf, instantOf, isCompleted, simplifyResult } from '../shared/results';
 import { fetchCandidateResults } from '../shared/transport/lists';
-import { KIND_LABELS, readEvent } from './event';
-import type { NormalisedEvent } from './event';
+import { KIND_LABELS, readEvent, shapedEvent } from './event';
+import type { NormalisedEvent, ResultLookup } from './event';
 import { hasRegisteredSecret } from './lifecycle';
 import { admitDelivery } from './repeatMemory';
 import type { NewDelivery } from './repeatMemory';
@@ -54,31 +54,38 @@ export function rowOfEvent(rows: CandidateResult[], event: Pick<NormalisedEvent,
 }
 
 /**
- * The candidate's result, matched by e-mail without case, as `result` (simplified) and
- * `resultRaw`. A failed lookup is reported on the item, never thrown: the event itself has
- * arrived and must not be lost because the results endpoint had a bad moment.
+ * The candidate's row, matched by e-mail without case. A failed lookup is reported, never thrown:
+ * the event itself has arrived and must not be lost because the results endpoint had a bad moment.
  */
-export async function resultFields(
+export async function lookUpResult(
 	this: IWebhookFunctions,
 	interviewId: string | undefined,
 	event: Pick<NormalisedEvent, 'candidateEmail' | 'reportLink' | 'completedAt'>,
-): Promise<IDataObject> {
+): Promise<ResultLookup> {
 	const { candidateEmail } = event;
 	if (interviewId === undefined || candidateEmail === undefined) {
-		return { result: null, resultError: 'The event names no interview or candidate e-mail to look up' };
+		return { error: 'The event names no interview or candidate e-mail to look up' };
 	}
 	let results: CandidateResult[];
 	try {
 		results = await fetchCandidateResults.call(this, interviewId, candidateEmail);
 	} catch (error) {
-		return { result: null, resultError: (error as Error).message };
+		return { error: (error as Error).message };
 	}
 	const wanted = emailKey(candidateEmail);
 	const matches = results.filter((result) => emailKey(result.candidate?.email) === wanted);
 	const match = rowOfEvent(matches, event);
-	if (match === undefined) return { result: null, resultError: 'No result for this candidate yet' };
-	return { result: simplifyResult(match) as unknown as IDataObject, resultRaw: match as IDataObject };
+	return match === undefined ? { error: 'No result for this candidate yet' } : { row: match };
 }
+
+/** Include Result in versions 1 and 2: the row beside the event, as `result` (simplified) and `resultRaw`. */
+function resultFields(lookup: ResultLookup): IDataObject {
+	if ('error' in lookup) return { result: null, resultError: lookup.error };
+	return { result: simplifyResult(lookup.row) as unknown as IDataObject, resultRaw: lookup.row as IDataObject };
+}
+
+/** Version 3 gives the event one shape, each value once (`shapedEvent`); versions 1 and 2 keep the body with fields added. */
+const SHAPED_FROM_VERSION = 3;
 
 /**
  * From node version 2 on, n8n parses only the content types it knows (JSON, text, form, XML) and
@@ -123,12 +130,10 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 	// However the call ends without the delivery recorded (n8n could not start the execution, the
 	// workflow failed, the sender hung up), the delivery is given back, so its next copy runs.
 	this.getResponseObject().once('close', admission.release);
-	let json = event.json;
-	if (options.includeResult === true) {
-		// The node listens to one interview, so an event that does not name one is about that one.
-		const interviewId = event.interviewId ?? watched;
-		json = { ...json, ...(await resultFields.call(this, interviewId || undefined, event)) };
-	}
+	// The node listens to one interview, so an event that does not name one is about that one.
+	const lookup = options.includeResult === true ? await lookUpResult.call(this, (event.interviewId ?? watched) || undefined, event) : undefined;
+	const shaped = (this.getNode().typeVersion ?? 1) >= SHAPED_FROM_VERSION;
+	const json = shaped ? shapedEvent(event, lookup) : { ...event.json, ...(lookup && resultFields(lookup)) };
 	return startWorkflow.call(this, json, admission, whenFinished);
 }
 

@@ -322,6 +322,8 @@ describe('example workflows in real n8n', () => {
 				{ email: 'done@example.com', name: 'Done Candidate', status: 'scheduled' },
 			]);
 			const workflow = loadExample('completionCallback', { interviewId, atsUrl: receiver.url });
+			// Version 3's item holds candidate and scores as the ATS wants them, so the body passes them on whole.
+			expect(workflow.nodes.find((node) => node.type === `${PACKAGE_NAME}.interviewServiceTrigger`)?.typeVersion).toBe(3);
 			await instance.importWorkflow(workflow);
 			await instance.activate(workflow.id);
 			try {

@@ -313,3 +313,99 @@ describe.each(STYLES)('Interview Service Trigger with the sandbox sending the %s
 		expect(executions()).toHaveLength(1);
 	});
 });
+
+describe('Interview Service Trigger, node version 3: one shape, each value once', () => {
+	const firstItem = () => harness.calls.find((call) => call.items)!.items![0].json;
+
+	it('gives the sandbox\'s flat completion the documented fields', async () => {
+		await activate({}, ['completed'], 3);
+		const { delivery, event } = await sandbox.complete(INTERVIEW_ID, ADA);
+		expect(delivery?.status).toBe(200);
+		expect(firstItem()).toEqual({
+			eventType: 'interview.completed',
+			eventKind: 'completed',
+			interviewId: INTERVIEW_ID,
+			candidate: { email: ADA.email, name: ADA.name },
+			scores: ADA.scores,
+			reportLink: event.reportLink,
+			completedAt: event.completedAt,
+			deliveryId: event.eventId,
+			malformed: false,
+		});
+	});
+
+	it('with Include Result, the row fills the same fields (the other score naming, the service\'s envelope), with no result or resultRaw', async () => {
+		await sandbox.control('PATCH', '/config', { scoreStyle: 'zeko', webhookStyle: 'typed' });
+		try {
+			await activate({ includeResult: true }, ['completed'], 3);
+			const { result } = await sandbox.complete(INTERVIEW_ID, ADA);
+			const json = firstItem();
+			expect(json).toMatchObject({
+				eventType: 'candidateInterviewCompleted',
+				eventKind: 'completed',
+				interviewId: INTERVIEW_ID,
+				candidate: { email: ADA.email, name: ADA.name },
+				scores: ADA.scores,
+				reportLink: result.reportLink,
+				metaData: expect.any(Object),
+				malformed: false,
+			});
+			expect(json).not.toHaveProperty('result');
+			expect(json).not.toHaveProperty('resultRaw');
+			expect(json).not.toHaveProperty('resultError');
+			const text = JSON.stringify(json);
+			expect(text.split(String(result.reportLink))).toHaveLength(2);
+			expect(text.split('":91')).toHaveLength(2);
+		} finally {
+			await sandbox.control('PATCH', '/config', { scoreStyle: 'documented', webhookStyle: 'flat' });
+		}
+	});
+
+	it('with Include Result, a candidate with no row and a failed lookup still come out, saying why', async () => {
+		const ours = await activate({ includeResult: true }, ['completed'], 3);
+		const response = await post(ours, JSON.stringify({ event: 'interview.completed', eventId: 'e-nobody', interviewId: INTERVIEW_ID, candidate: { email: 'nobody@example.com' } }));
+		expect(response.status).toBe(200);
+		expect(firstItem()).toMatchObject({ candidate: { email: 'nobody@example.com', name: null }, metaData: null, resultError: 'No result for this candidate yet' });
+
+		harness.calls.length = 0;
+		await sandbox.control('POST', '/faults', { route: 'GET /api/v1/interview/:id/results', status: 500, count: 5 });
+		const { delivery } = await sandbox.complete(INTERVIEW_ID, ADA);
+		expect(delivery?.status).toBe(200);
+		expect(firstItem()).toMatchObject({ candidate: { email: ADA.email }, scores: ADA.scores, metaData: null, resultError: expect.any(String) });
+	});
+
+	it('gives a body that is not JSON as received under other, flagged', async () => {
+		const ours = await activate({}, ['completed'], 3);
+		const response = await post(ours, 'candidate finished', 'text/plain');
+		expect(response.status).toBe(200);
+		expect(firstItem()).toMatchObject({ eventType: null, malformed: true, problems: ['The body is not JSON'], other: 'candidate finished' });
+	});
+});
+
+describe('Interview Service Trigger, node version 2: the output as it was', () => {
+	it('keeps the body as received with the normalised fields and Include Result\'s result and resultRaw beside it', async () => {
+		await activate({ includeResult: true }, ['completed'], 2);
+		const { event } = await sandbox.complete(INTERVIEW_ID, ADA);
+		const json = harness.calls.find((call) => call.items)!.items![0].json;
+		expect(Object.keys(json).sort()).toEqual(
+			[
+				...Object.keys(event),
+				'eventType',
+				'eventKind',
+				'candidateEmail',
+				'candidateName',
+				'interviewScore',
+				'communicationScore',
+				'codingScore',
+				'malformed',
+				'result',
+				'resultRaw',
+			]
+				.filter((key, index, keys) => keys.indexOf(key) === index)
+				.sort(),
+		);
+		expect(json).toMatchObject({ ...event, eventType: 'interview.completed', candidateEmail: ADA.email, ...ADA.scores, malformed: false });
+		expect(json.result).toMatchObject({ email: ADA.email, ...ADA.scores });
+		expect(json).not.toHaveProperty('other');
+	});
+});

@@ -12,6 +12,8 @@ describe('Interview Service Trigger description', () => {
 	it('is a webhook trigger with the complete lifecycle, not usable as a tool', () => {
 		expect(description).toMatchObject({ name: 'interviewServiceTrigger', displayName: 'Interview Service Trigger', group: ['trigger'], inputs: [] });
 		expect(description.usableAsTool).toBeUndefined();
+		// Version 3 gives the item one shape; 1 and 2 keep theirs for the workflows built on them.
+		expect(description).toMatchObject({ version: [1, 2, 3], defaultVersion: 3 });
 		expect(description.webhooks).toEqual([
 			{
 				name: 'default',

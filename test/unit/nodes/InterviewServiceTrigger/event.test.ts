@@ -1,4 +1,4 @@
-import { isCompletion, isSelected, kindOfEventType, readEvent, words } from '../../../../nodes/InterviewServiceTrigger/event';
+import { isCompletion, isSelected, kindOfEventType, readEvent, shapedEvent, words } from '../../../../nodes/InterviewServiceTrigger/event';
 
 const completion = {
 	event: 'interview.completed',
@@ -210,5 +210,143 @@ describe('event selection', () => {
 
 	it('passes an event whose type cannot be read, so it is seen (flagged) rather than lost', () => {
 		expect(isSelected(['completed'], undefined)).toBe(true);
+	});
+});
+
+describe('shapedEvent (node version 3): one shape, each value once', () => {
+	const ADA = { email: 'Ada@Example.com', name: 'Ada' };
+	const SCORES = { interviewScore: 81, communicationScore: 77, codingScore: 90 };
+	const LINK = 'https://service.example/reports/r1';
+	const AT = '2026-11-22T03:00:00.000Z';
+
+	it('gives a flat sandbox event the documented fields, and nothing under other', () => {
+		expect(shapedEvent(readEvent(completion))).toEqual({
+			eventType: 'interview.completed',
+			eventKind: 'completed',
+			interviewId: 'int-1',
+			candidate: ADA,
+			scores: SCORES,
+			reportLink: LINK,
+			completedAt: AT,
+			deliveryId: 'evt_1',
+			malformed: false,
+		});
+	});
+
+	it('keeps what it did not read from an envelope under other, with its nesting, and none of the values it read', () => {
+		const body = {
+			type: 'candidateInterviewCompleted',
+			deliveryId: 'd1',
+			sentAt: '2026-11-22T03:00:01.000Z',
+			data: {
+				interviewId: 'int-1',
+				candidate: { ...ADA, phone: '+1 555' },
+				scores: { ...SCORES, cheatProbability: 0.1 },
+				reportLink: LINK,
+				completedAt: AT,
+				attempt: { number: 2 },
+			},
+		};
+		const item = shapedEvent(readEvent(body));
+		expect(item).toMatchObject({ eventType: 'candidateInterviewCompleted', interviewId: 'int-1', candidate: ADA, scores: SCORES, deliveryId: 'd1' });
+		expect(item.other).toEqual({
+			sentAt: '2026-11-22T03:00:01.000Z',
+			data: { candidate: { phone: '+1 555' }, scores: { cheatProbability: 0.1 }, attempt: { number: 2 } },
+		});
+		// Each normalised value appears once in the whole item.
+		expect(JSON.stringify(item).split(LINK)).toHaveLength(2);
+		expect(JSON.stringify(item).split('"interviewScore":81')).toHaveLength(2);
+		// The body is left as received.
+		expect(body.data.candidate).toEqual({ ...ADA, phone: '+1 555' });
+	});
+
+	it('drops a value the sender repeated in the envelope, and keeps one that differs from what was read', () => {
+		const item = shapedEvent(readEvent({ event: 'interview.completed', interviewId: 'top', data: { interviewId: 'top', email: 'a@b.c' }, object: { interviewId: 'nested' } }));
+		expect(item).toMatchObject({ interviewId: 'top', candidate: { email: 'a@b.c', name: null } });
+		expect(item.other).toEqual({ object: { interviewId: 'nested' } });
+	});
+
+	it('gives scores under the other naming (overallScore, technicalScore) our names, once', () => {
+		const item = shapedEvent(readEvent({ ...completion, scores: { overallScore: 70, communicationScore: 60, technicalScore: 50 } }));
+		expect(item.scores).toEqual({ interviewScore: 70, communicationScore: 60, codingScore: 50 });
+		expect(item).not.toHaveProperty('other');
+	});
+
+	it('keeps scores it could not read under other, flagged', () => {
+		const item = shapedEvent(readEvent({ ...completion, scores: { interviewScore: 'high' } }));
+		expect(item).toMatchObject({ malformed: true, problems: ['The scores are not numbers'], scores: { interviewScore: null, communicationScore: null, codingScore: null } });
+		expect(item.other).toEqual({ scores: { interviewScore: 'high' } });
+	});
+
+	it('still gives a body that is not JSON, flagged, with the body as received under other', () => {
+		expect(shapedEvent(readEvent('<xml>not json</xml>'))).toEqual({
+			eventType: null,
+			eventKind: null,
+			interviewId: null,
+			candidate: { email: null, name: null },
+			scores: { interviewScore: null, communicationScore: null, codingScore: null },
+			reportLink: null,
+			completedAt: null,
+			malformed: true,
+			problems: ['The body is not JSON'],
+			other: '<xml>not json</xml>',
+		});
+		expect(shapedEvent(readEvent({}, Buffer.alloc(0)))).toMatchObject({ malformed: true, problems: ['The request has no body'] });
+		expect(shapedEvent(readEvent({}, Buffer.alloc(0)))).not.toHaveProperty('other');
+	});
+
+	it('flags a JSON event with no type, keeping its fields', () => {
+		const item = shapedEvent(readEvent({ data: { name: 'Ada Lovelace', email: 'a@b.c', interviewId: 'i', status: 'done' } }));
+		expect(item).toMatchObject({ eventType: null, eventKind: null, candidate: { email: 'a@b.c', name: 'Ada Lovelace' }, malformed: true });
+		expect(item.problems).toEqual(['No event type (event, type, eventType, event_type, name)']);
+		expect(item.other).toEqual({ data: { status: 'done' } });
+	});
+
+	describe('with Include Result', () => {
+		const event = readEvent({ event: 'interview.completed', interviewId: 'int-1', candidate: { email: 'ada@example.com' }, scores: { interviewScore: 70 } });
+		const row = {
+			interviewId: 'int-1',
+			candidate: { email: 'ADA@example.com', name: 'Ada Lovelace' },
+			scores: { overallScore: 81, communicationScore: 77, technicalScore: 90 },
+			reportLink: LINK,
+			completedAt: AT,
+			metaData: { atsId: 'A-1' },
+		};
+
+		it('found: the row fills the same fields and wins over the event; its metaData comes once', () => {
+			expect(shapedEvent(event, { row })).toEqual({
+				eventType: 'interview.completed',
+				eventKind: 'completed',
+				interviewId: 'int-1',
+				candidate: { email: 'ada@example.com', name: 'Ada Lovelace' },
+				scores: SCORES,
+				reportLink: LINK,
+				completedAt: AT,
+				metaData: { atsId: 'A-1' },
+				malformed: false,
+			});
+		});
+
+		it('found, the row lacking a value: the event\'s stays', () => {
+			const item = shapedEvent(event, { row: { candidate: { email: 'ada@example.com' }, scores: { interviewScore: null, communicationScore: 5 } } });
+			expect(item).toMatchObject({ scores: { interviewScore: 70, communicationScore: 5, codingScore: null }, reportLink: null, metaData: {} });
+			expect(item).not.toHaveProperty('resultError');
+		});
+
+		it('not found, or failed: the event\'s fields, metaData null and resultError saying why', () => {
+			expect(shapedEvent(event, { error: 'No result for this candidate yet' })).toEqual({
+				eventType: 'interview.completed',
+				eventKind: 'completed',
+				interviewId: 'int-1',
+				candidate: { email: 'ada@example.com', name: null },
+				scores: { interviewScore: 70, communicationScore: null, codingScore: null },
+				reportLink: null,
+				completedAt: null,
+				metaData: null,
+				malformed: false,
+				resultError: 'No result for this candidate yet',
+			});
+			expect(shapedEvent(event, { error: 'The service did not answer' })).toMatchObject({ metaData: null, resultError: 'The service did not answer' });
+		});
 	});
 });
