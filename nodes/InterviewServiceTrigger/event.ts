@@ -312,16 +312,18 @@ export function readEvent(body: unknown, rawBody?: unknown, selectedEvents: stri
 	if (problems.length > 0) json.problems = problems;
 
 	const deliveryId = firstText(sources, DELIVERY_ID_KEYS);
-	const other = unreadPart(event, [
-		...pathsHolding(placed, TYPE_KEYS, eventType),
-		...pathsHolding(placed, INTERVIEW_ID_PATHS, interviewId),
-		...pathsHolding(placed, EMAIL_PATHS, candidateEmail),
-		...pathsHolding(placed, NAME_PATHS, candidateName),
-		...pathsHolding(placed, COMPLETED_AT_PATHS, completedAt),
-		...pathsHolding(placed, REPORT_LINK_PATHS, reportLink),
-		...pathsHolding(placed, DELIVERY_ID_KEYS, deliveryId),
-		...scores.read,
-	]);
+	// Worked out only when asked for (version 3's shape): versions 1 and 2 never read it.
+	const unread = () =>
+		unreadPart(event, [
+			...pathsHolding(placed, TYPE_KEYS, eventType),
+			...pathsHolding(placed, INTERVIEW_ID_PATHS, interviewId),
+			...pathsHolding(placed, EMAIL_PATHS, candidateEmail),
+			...pathsHolding(placed, NAME_PATHS, candidateName),
+			...pathsHolding(placed, COMPLETED_AT_PATHS, completedAt),
+			...pathsHolding(placed, REPORT_LINK_PATHS, reportLink),
+			...pathsHolding(placed, DELIVERY_ID_KEYS, deliveryId),
+			...scores.read,
+		]);
 	const selected = isSelected(selectedEvents, eventType);
 	return {
 		json,
@@ -337,7 +339,9 @@ export function readEvent(body: unknown, rawBody?: unknown, selectedEvents: stri
 		scores: scores.scores,
 		malformed: problems.length > 0,
 		problems,
-		other,
+		get other() {
+			return unread();
+		},
 		selected,
 	};
 }
