@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { expectOk, freshApiKey, ownerSession } from './owner';
-import { freePort, runBounded, spawnGroup, stopGroup, tail, waitForLine, type RunResult } from './process';
+import { freePort, runBounded, spawnGroup, stopGroup, tail, waitForLine, withTimeout, type RunResult } from './process';
 import { ensureRuntime, type Runtime, type RuntimeSpec } from './runtime';
 
 export const PACKAGE_NAME = 'n8n-nodes-interview-service';
@@ -78,6 +78,13 @@ export interface N8nInstance {
 	 * do it); `env` changes the environment from then on, e.g. another public `WEBHOOK_URL`.
 	 */
 	restart(env?: NodeJS.ProcessEnv): Promise<void>;
+	/**
+	 * SIGKILL to the main process and its task runner (its process group), as when the machine or an
+	 * out-of-memory killer ends n8n: no shutdown, a running execution dies where it is. Not for queue mode.
+	 */
+	kill(): Promise<void>;
+	/** Starts n8n again after `kill()`, on the same user folder, port and environment; its log is appended. */
+	startAgain(): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -440,6 +447,22 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		async restart(changes = {}) {
 			await stopServer();
 			Object.assign(env, changes);
+			server = spawnN8nServer(runtime, userFolder, env, { append: true });
+			await untilReady();
+		},
+
+		async kill() {
+			const { child, log } = server;
+			const exited = new Promise<void>((resolve) => {
+				if (child.exitCode !== null || child.signalCode !== null) resolve();
+				else child.once('exit', () => resolve());
+			});
+			if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+			await withTimeout(exited, 15_000, 'n8n after SIGKILL');
+			await new Promise<void>((resolve) => log.end(resolve));
+		},
+
+		async startAgain() {
 			server = spawnN8nServer(runtime, userFolder, env, { append: true });
 			await untilReady();
 		},
