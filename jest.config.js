@@ -22,7 +22,7 @@ module.exports = {
 		project('integration'),
 		project('e2e'),
 		project('e2e-n8n1', {
-			testMatch: ['<rootDir>/test/e2e/credentials.e2e.test.ts', '<rootDir>/test/e2e/interviewService.e2e.test.ts', '<rootDir>/test/e2e/errorOutput.e2e.test.ts', '<rootDir>/test/e2e/errorMatrix.e2e.test.ts', '<rootDir>/test/e2e/invitedHistory.e2e.test.ts'],
+			testMatch: ['<rootDir>/test/e2e/credentials.e2e.test.ts', '<rootDir>/test/e2e/interviewService.e2e.test.ts', '<rootDir>/test/e2e/errorOutput.e2e.test.ts', '<rootDir>/test/e2e/errorMatrix.e2e.test.ts', '<rootDir>/test/e2e/invitedHistory.e2e.test.ts', '<rootDir>/test/e2e/inviteStopAndCrash.e2e.test.ts'],
 			setupFiles: ['<rootDir>/test/helpers/n8n1x.ts'],
 			setupFilesAfterEnv: ['<rootDir>/test/helpers/timeouts/e2e.ts'],
 		}),

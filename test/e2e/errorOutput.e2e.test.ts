@@ -123,7 +123,7 @@ describe('failed items reach the output n8n routes them to, in real n8n', () => 
 			const candidates = Array.from({ length: 30 }, (_, n) => ({ email: `refuse${n}@example.com`, name: `Refuse ${n}` }));
 			const refused = [4, 17];
 			await ctx.control.patch('/config', { refusals: { emails: refused.map((n) => candidates[n].email), dialect: 'rejectRequest' } });
-			const messageOf = (n: number) => `Input validation failed: the Interview Service refused ${candidates[n].email} (item ${n})`;
+			const messageOf = (n: number) => `The Interview Service refused ${candidates[n].email} [item ${n}], saying: Input validation failed`;
 
 			const inviteNode = (name: string, onError: NodeSpec['onError']): NodeSpec => ({
 				...interviewServiceNode(

@@ -3,9 +3,12 @@
  * labels, options and buttons they read. n8n gives its inputs no accessible names, so a parameter
  * is found through its label's text; test ids only mark containers (panels, list items).
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 
 import { PACKAGE_NAME } from '../../../harness/n8n';
+import { REPO_ROOT } from '../../../harness/paths';
 import { pollUntil } from '../../../harness/process';
 import { EXAMPLE_CREDENTIAL } from '../../../scripts/lib/examples';
 
@@ -81,10 +84,22 @@ export async function pickInterview(page: Page, name: string, search = name): Pr
 	await pickerItems(page).filter({ hasText: new RegExp(`^${escapeRegExp(name)}`) }).first().click();
 }
 
+/**
+ * The first paint of the editor after `page.goto`: the editor's bundles are large, and on a shared
+ * two-core machine under load the canvas took over 30 s (a step's usual bound) to show.
+ */
+export const PAGE_LOAD_TIMEOUT_MS = 90_000;
+
 /** A new, empty workflow in the editor. */
 export async function openNewWorkflow(page: Page, n8nUrl: string): Promise<void> {
 	await page.goto(`${n8nUrl}/workflow/new`);
-	await page.getByRole('button', { name: 'Open nodes panel' }).waitFor();
+	await page.getByRole('button', { name: 'Open nodes panel' }).waitFor({ timeout: PAGE_LOAD_TIMEOUT_MS });
+}
+
+/** Opens a saved workflow and waits (bounded) until the canvas shows the node named `name`. */
+export async function openWorkflow(page: Page, n8nUrl: string, workflowId: string, name: string): Promise<void> {
+	await page.goto(`${n8nUrl}/workflow/${workflowId}`);
+	await canvasNode(page, name).waitFor({ timeout: PAGE_LOAD_TIMEOUT_MS });
 }
 
 export function nodesPanel(page: Page): Locator {
@@ -115,6 +130,11 @@ export function canvasNode(page: Page, name: string): Locator {
 	return page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
 }
 
+/** The canvas node of our action node (when the workflow has one). */
+export function actionCanvasNode(page: Page): Locator {
+	return page.locator(`[data-test-id="canvas-node"][data-node-type="${ACTION_NODE_TYPE}"]`);
+}
+
 /** Closes the parameter panel (its ✕, which has no accessible name) and waits until the canvas shows again. */
 export async function closeNodePanel(page: Page): Promise<void> {
 	await nodePanel(page).getByTestId('ndv-close-button').click();
@@ -141,3 +161,19 @@ export async function waitForText(read: () => Promise<string>, accept: (text: st
 }
 
 export const ACTION_NODE_TYPE = `${PACKAGE_NAME}.interviewService`;
+
+/** Pictures a scenario takes of what it checks on screen, kept for a reader (not emptied per run, not committed). */
+export const SHOTS_DIR = path.join(REPO_ROOT, '.tmp', 'browser-shots');
+
+/** Saves the page as `.tmp/browser-shots/<name>.png`; answers the path from the repository's root. */
+export async function shot(page: Page, name: string): Promise<string> {
+	mkdirSync(SHOTS_DIR, { recursive: true });
+	const file = path.join(SHOTS_DIR, `${name}.png`);
+	await page.screenshot({ path: file });
+	return path.relative(REPO_ROOT, file);
+}
+
+/** The labels and item counts of a canvas node's outputs, as the canvas shows them (white space folded). */
+export async function outputHandleTexts(node: Locator): Promise<string[]> {
+	return (await node.getByTestId('canvas-node-output-handle').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+}

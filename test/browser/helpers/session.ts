@@ -1,7 +1,7 @@
 /**
  * One sandbox and one real n8n (the pinned 2.41.1, this package installed as a community package)
  * for the whole browser suite: started by jest's globalSetup, stopped by its globalTeardown. Starting
- * n8n takes most of a minute on two cores, so the seven scenarios share it; each test file resets
+ * n8n takes most of a minute on two cores, so the scenarios share it; each test file resets
  * the sandbox to its demo data and builds its own workflows.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
