@@ -133,9 +133,11 @@ describe('Skip Already Invited loses no link when a run does not finish, in real
 			expect(run1.outputs).toHaveLength(3);
 			expect(emailsOf(withLinks(run1.outputs[0]))).toEqual([first.email, third.email]);
 			expect(run1.outputs[1]).toEqual([]);
-			// The error item names the candidate in its message (n8n keeps only the message of an item that
-			// carries its error: workflow-execute's normalizeNodeErrors, in 2.41.1 and 1.123.81 alike).
-			expect(run1.outputs[2].map((item) => item.error)).toEqual([`The Interview Service refused ${refused.email} [item 1], saying: Input validation failed`]);
+			// The error item is the refused candidate's input item, with the message naming them and the service's reason,
+			// so the Error branch can write back to the ATS without a lookup.
+			expect(run1.outputs[2]).toEqual([
+				{ ...refused, error: `The Interview Service refused ${refused.email} [item 1], saying: Input validation failed`, message: 'Input validation failed' },
+			]);
 
 			await ctx.control.patch('/config', { refusals: { emails: [] } });
 			const run2 = await sync.run([first, refused, third]);

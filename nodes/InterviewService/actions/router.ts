@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { retryAfterOf, statusOf } from '../../shared/transport/errors';
@@ -8,7 +8,7 @@ import * as access from './access';
 import * as candidate from './candidate';
 import * as interview from './interview';
 import { failedItem, isFailure } from './operationContract';
-import type { ItemOutcome, NodeOperation, PreparedItem } from './operationContract';
+import type { ItemFailure, ItemOutcome, NodeOperation, PreparedItem } from './operationContract';
 import * as result from './result';
 
 /** resource → operation; the values are the node's public API. */
@@ -115,17 +115,14 @@ export function errorJson(error: Error): IDataObject {
  * - under "Continue (regular output)" its json holds the message, `httpCode` and `retryAfter`, so a
  *   workflow can branch on them, and what the operation knew of the item (interview, e-mail, name,
  *   the service's reason);
- * - under "Continue (using error output)" it carries its error (`error`), which is what moves it to
- *   the error output; there n8n keeps only `{ error: message }` of its json (`normalizeNodeErrors`)
- *   and lays that over the input item's json, which holds the candidate as the input had it.
+ * - under "Continue (using error output)" see `errorOutputItem`.
  */
 export function toExecutionData(outcomes: ItemOutcome[], errorOutput = false, outputCount = 1): INodeExecutionData[][] {
 	const outputs: INodeExecutionData[][] = Array.from({ length: outputCount }, () => []);
 	for (const outcome of [...outcomes].sort((a, b) => a.itemIndex - b.itemIndex)) {
 		const pairedItem = { item: outcome.itemIndex };
 		if (isFailure(outcome)) {
-			const json = { ...errorJson(outcome.error), ...outcome.known };
-			outputs[0].push(errorOutput ? { json, error: outcome.error, pairedItem } : { json, pairedItem });
+			outputs[0].push(errorOutput ? errorOutputItem(outcome, pairedItem) : { json: { ...errorJson(outcome.error), ...outcome.known }, pairedItem });
 			continue;
 		}
 		const paired = outcome.pairedWith === undefined ? pairedItem : outcome.pairedWith.map((item) => ({ item }));
@@ -133,4 +130,19 @@ export function toExecutionData(outcomes: ItemOutcome[], errorOutput = false, ou
 		for (const json of outcome.json) output.push({ json: withMaskedWebhookSecret(json), pairedItem: paired });
 	}
 	return outputs;
+}
+
+/**
+ * A failed item for "Continue (using error output)". n8n moves an item there when it carries its
+ * error (`error`), or when its json holds nothing but `error` and `message` (the keys n8n 1.123 and
+ * 2.41 both accept; workflow-execute's `handleNodeErrorOutput`), and lays the moved item over its
+ * input item. But it then cuts the json of an item that carries its error down to `{ error }`
+ * (`normalizeNodeErrors`), input and all. So an item whose operation knew the candidate (Invite,
+ * Cancel Scheduled) goes as json alone: the Error branch gets the input item as it came in (the
+ * candidate, with its ATS fields), `error` and, for a refusal, the service's reason as `message`.
+ */
+function errorOutputItem({ error, known }: ItemFailure, pairedItem: IPairedItemData): INodeExecutionData {
+	if (known === undefined) return { json: errorJson(error), error, pairedItem };
+	const reason = typeof known.reason === 'string' && known.reason !== '' ? known.reason : undefined;
+	return { json: reason === undefined ? { error: error.message } : { error: error.message, message: reason }, pairedItem };
 }
