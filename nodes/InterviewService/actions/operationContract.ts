@@ -75,6 +75,12 @@ export interface PerItemOperation {
 /** An operation that sends many items per request: it tells each item's outcome itself. */
 export interface BatchOperation {
 	prepare(this: IExecuteFunctions, itemIndex: number): unknown;
+	/**
+	 * How many regular outputs the node has for this run, when it may be more than one: what the
+	 * node's `outputs` expression gives, worked out from the same parameters (a unit test holds the two
+	 * equal), since having n8n evaluate the expression costs an expression run per execution.
+	 */
+	outputCount?(this: IExecuteFunctions): number;
 	sendInBatches(this: IExecuteFunctions, prepared: Array<PreparedItem<unknown>>, memory: RetryMemory): Promise<ItemOutcome[]>;
 }
 

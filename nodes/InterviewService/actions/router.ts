@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { retryAfterOf, statusOf } from '../../shared/transport/errors';
 import { withMaskedWebhookSecret } from '../../shared/webhookSecret';
@@ -42,12 +42,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}
 	return await runOperation.call(this, chosen, `${resource}:${operation}`);
-}
-
-/** How many regular outputs the node has now (n8n adds the error output after them). */
-function mainOutputCount(context: IExecuteFunctions): number {
-	const outputs = context.getNodeOutputs().filter((output) => output.type === NodeConnectionTypes.Main && output.category !== 'error');
-	return Math.max(1, outputs.length);
 }
 
 /**
@@ -95,7 +89,8 @@ export async function runOperation(this: IExecuteFunctions, operation: NodeOpera
 	}
 	// n8n's Retry On Fail also runs the node again when its first output item is an error.
 	if (!outcomes.some(isFailure)) memory.forget();
-	return toExecutionData(outcomes, this.getNode().onError === 'continueErrorOutput', mainOutputCount(this));
+	const outputCount = 'outputCount' in operation && operation.outputCount ? operation.outputCount.call(this) : 1;
+	return toExecutionData(outcomes, this.getNode().onError === 'continueErrorOutput', outputCount);
 }
 
 /** What a failed item's json holds: the message, and the HTTP status and Retry-After when there were any. */

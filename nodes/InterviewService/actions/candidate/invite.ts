@@ -10,6 +10,7 @@ import { apiRequest } from '../../../shared/transport/request';
 import { MAX_BATCH_SIZE, chunk, dispatchBatches, groupBy, halvesOf, parallelBatchesOf, parallelBatchesOption } from '../../helpers/batches';
 import type { Batch, BatchItemFacts } from '../../helpers/batches';
 import { toIsoDateTime } from '../../helpers/dateTime';
+import { sharedParameterReader } from '../../helpers/parameterCache';
 import type { ParameterReader } from '../../helpers/parameterCache';
 import { requiredInterviewId } from '../../helpers/parameterValues';
 import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
@@ -306,6 +307,12 @@ function warnOfEndedWindows(context: IExecuteFunctions, prepared: Array<Prepared
 	});
 }
 
+/** Version 2 gives Invite with Skip Already Invited a second output, Skipped (the node's `outputs` expression). */
+export function outputCount(this: IExecuteFunctions): number {
+	const options = sharedParameterReader(this)('options', 0, {}) as IDataObject;
+	return this.getNode().typeVersion >= 2 && options.skipAlreadyInvited === true ? 2 : 1;
+}
+
 export async function sendInBatches(
 	this: IExecuteFunctions,
 	prepared: Array<PreparedItem<InviteRequest>>,
@@ -325,5 +332,5 @@ export async function sendInBatches(
 		factsOf: ({ request }) => factsOf(request),
 		outcomesOf: (batch, links) => matchLinks.call(this, batch, links),
 	});
-	return await history.record([...history.skipped, ...outcomes]);
+	return [...history.skipped, ...(await history.record(outcomes))];
 }

@@ -100,8 +100,8 @@ interface Invitation {
 
 const keyOfItem = ({ request }: PreparedItem<Invitation>) => invitedKey(request.interviewId, request.candidate.email);
 
-/** The node's output for skipped candidates: the second ("Skipped") from version 2 on, the first before. */
-export const SKIPPED_OUTPUT = 1;
+/** The node's second output, "Skipped", which Invite has with the option on (from version 2 on; before, the router folds it into the first). */
+const SKIPPED_OUTPUT = 1;
 
 function skippedItem({ itemIndex, request }: PreparedItem<Invitation>): ItemOutcome {
 	const { interviewId, candidate } = request;
@@ -123,7 +123,7 @@ export interface InvitedHistoryRun<T extends Invitation> {
 }
 
 async function recordLinked(context: IExecuteFunctions, outcomes: ItemOutcome[], size: number): Promise<ItemOutcome[]> {
-	const linked = outcomes.flatMap((outcome) => (isFailure(outcome) || outcome.output === SKIPPED_OUTPUT ? [] : outcome.json));
+	const linked = outcomes.flatMap((outcome) => (isFailure(outcome) ? [] : outcome.json));
 	const keys = [...new Set(linked.map((json) => invitedKey(String(json.interviewId), String(json.email))))];
 	try {
 		await rememberInvited(context, keys, size);

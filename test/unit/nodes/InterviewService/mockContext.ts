@@ -90,7 +90,6 @@ export function mockContext(options: MockOptions) {
 	const hints: NodeExecutionHint[] = [];
 	const context = {
 		getNode: () => node,
-		getNodeOutputs: () => [{ type: 'main' }],
 		getInputData: () =>
 			options.inputItems?.map((json) => ({ json })) ?? Array.from({ length: itemCount }, (_, index) => ({ json: { index } })),
 		continueOnFail: () => options.continueOnFail ?? (options.onError !== undefined && options.onError !== 'stopWorkflow'),
