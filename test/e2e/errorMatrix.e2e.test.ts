@@ -285,8 +285,13 @@ function failingItems(kind: Kind, operation: Operation): number[] {
 	return [0, 1];
 }
 
+/** A 404 on a path with an interview names that interview after the service's message. */
+const namingTheInterview = (message: string) => new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(interview ID [A-Za-z0-9_-]+\\)$`);
+
 function expectMessage(actual: unknown, kind: Kind, operation: Operation, where: string) {
-	const expected = kind.key === 'bad input' ? operation.badInput : (operation.messages?.[kind.key] ?? kind.message);
+	const own = operation.messages?.[kind.key] ?? kind.message;
+	const named = kind.key === '404' && operation.scoped && typeof own === 'string' ? namingTheInterview(own) : own;
+	const expected = kind.key === 'bad input' ? operation.badInput : named;
 	const text = String(actual);
 	if (expected instanceof RegExp) expect({ where, message: text, matches: expected.test(text) }).toEqual({ where, message: text, matches: true });
 	else expect({ where, message: text }).toEqual({ where, message: expected });
