@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchInterviews } from '../shared/methods/listSearch';
 import { TRIGGER_DEFAULT_VERSION, triggerProperties } from './description';
-import { createWebhook, deleteWebhook, webhookExists } from './lifecycle';
+import { ANSWER_AT_ONCE, ANSWER_WHEN_FINISHED, createWebhook, deleteWebhook, webhookExists } from './lifecycle';
 import { receiveEvent } from './webhook';
 
 export class InterviewServiceTrigger implements INodeType {
@@ -26,16 +26,27 @@ export class InterviewServiceTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'interviewServiceApi', required: true }],
+		// n8n answers itself, as its Webhook node does: on the first webhook once it has stored the
+		// execution, on the second once the workflow has finished. The interview holds the URL of the
+		// one the option Answer Once the Workflow Has Finished picks (lifecycle.ts).
 		webhooks: [
 			{
-				name: 'default',
+				name: ANSWER_AT_ONCE,
 				httpMethod: 'POST',
-				// n8n answers itself: at once once it has stored the execution, or once the workflow has
-				// finished (the Answer Once the Workflow Has Finished option), as its Webhook node does.
-				responseMode: '={{$parameter["options"]["answerWhenFinished"] ? "lastNode" : "onReceived"}}',
-				// Empty, so that an answer given at once is the node's own and one given at the end is the last node's items.
+				responseMode: 'onReceived',
+				// Empty, so that the answer is the node's own.
 				responseData: '',
 				path: 'webhook',
+			},
+			{
+				name: ANSWER_WHEN_FINISHED,
+				httpMethod: 'POST',
+				responseMode: 'lastNode',
+				// Empty: the last node's items.
+				responseData: '',
+				path: 'webhook-when-finished',
+				// The node registers its URL itself; the editor shows only the first one, as before.
+				ndvHideUrl: true,
 			},
 		],
 		properties: triggerProperties,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'crypto';
 
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, WebhookType } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { endpoints } from '../shared/contract';
@@ -18,6 +18,18 @@ import { SECRET_QUERY_PARAMETER } from '../shared/webhookSecret';
  * (`hasRegisteredSecret`). The secret's query parameter and its masking, which the action node
  * also needs, live in `shared/webhookSecret.ts`.
  */
+
+/**
+ * The node's two webhooks, one per way of answering: n8n answers a delivery on `ANSWER_AT_ONCE`
+ * once it has stored the execution, on `ANSWER_WHEN_FINISHED` once the workflow has finished. The
+ * interview holds the URL of the one the option Answer Once the Workflow Has Finished picks. Two
+ * webhooks, not a `responseMode` expression: n8n works a webhook's `responseMode` out on every
+ * call, and an expression there costs each delivery an expression run (in n8n 2.41 building isolates
+ * on demand, a V8 isolate of its own: see docs/performance.md).
+ */
+export const ANSWER_AT_ONCE: WebhookType = 'default';
+/** n8n types a webhook's name as `default` or `setup`; its own triggers with two webhooks (Mailchimp, HubSpot) name them so too. */
+export const ANSWER_WHEN_FINISHED: WebhookType = 'setup';
 
 /** What `create` leaves in the node's static data, for `checkExists`, `delete` and `webhook`. */
 interface Registration {
@@ -124,10 +136,21 @@ function configuredInterviewId(this: IHookFunctions): string {
 	return interviewId;
 }
 
+/** The webhook the interview is to call: the one whose way of answering the trigger's options pick. */
+function chosenWebhook(this: IHookFunctions): WebhookType {
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	return options.answerWhenFinished === true ? ANSWER_WHEN_FINISHED : ANSWER_AT_ONCE;
+}
+
 function ownWebhookUrl(this: IHookFunctions): string {
-	const url = this.getNodeWebhookUrl('default');
+	const url = this.getNodeWebhookUrl(chosenWebhook.call(this));
 	if (!url) throw new NodeOperationError(this.getNode(), 'n8n gave no webhook URL for this node');
 	return url;
+}
+
+/** Both webhooks' URLs: a URL of either is this node's, whichever way of answering it was registered for. */
+function bothWebhookUrls(this: IHookFunctions): string[] {
+	return [ANSWER_AT_ONCE, ANSWER_WHEN_FINISHED].map((name) => this.getNodeWebhookUrl(name)).filter((url): url is string => Boolean(url));
 }
 
 async function readInterview(this: IHookFunctions, interviewId: string): Promise<Interview> {
@@ -159,13 +182,14 @@ function endpointOf(url: string): string {
 }
 
 /**
- * Whether the interview's URL is one this node put there: its address now, or the address of its
- * own earlier registration (n8n may since have moved to another public address). Test and
- * production URLs of the node differ in their path, so one never passes for the other.
+ * Whether the interview's URL is one this node put there: the address now of either of its
+ * webhooks, or the address of its own earlier registration (n8n may since have moved to another
+ * public address). Test and production URLs of the node differ in their path, so one never passes
+ * for the other.
  */
-function isThisNodesUrl(current: string | null, ownUrl: string, earlier?: Registration): boolean {
+function isThisNodesUrl(current: string | null, ownUrls: string[], earlier?: Registration): boolean {
 	if (current === null) return false;
-	if (endpointOf(current) === endpointOf(ownUrl)) return true;
+	if (ownUrls.some((url) => endpointOf(current) === endpointOf(url))) return true;
 	return earlier !== undefined && withoutQuery(current) === withoutQuery(earlier.webhookUrl);
 }
 
@@ -174,8 +198,8 @@ function isThisNodesUrl(current: string | null, ownUrl: string, earlier?: Regist
  * half-done registration, or one under an earlier address), it is not the user's own URL: keep
  * what we saved before, if it is for the same interview.
  */
-function urlToRestore(current: string | null, ownUrl: string, interviewId: string, earlier?: Registration): string | null {
-	if (!isThisNodesUrl(current, ownUrl, earlier)) return current;
+function urlToRestore(current: string | null, ownUrls: string[], interviewId: string, earlier?: Registration): string | null {
+	if (!isThisNodesUrl(current, ownUrls, earlier)) return current;
 	return earlier?.interviewId === interviewId ? earlier.previousWebhookUrl : null;
 }
 
@@ -215,7 +239,7 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 		interviewId,
 		webhookUrl,
 		webhookSecret,
-		previousWebhookUrl: urlToRestore(currentWebhookUrl(found), ownUrl, interviewId, earlier),
+		previousWebhookUrl: urlToRestore(currentWebhookUrl(found), bothWebhookUrls.call(this), interviewId, earlier),
 		pending: true,
 		restorePending: false,
 	};

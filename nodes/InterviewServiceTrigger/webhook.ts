@@ -7,14 +7,13 @@ import { completedAtOf, instantOf, isCompleted, simplifyResult } from '../shared
 import { fetchCandidateResults } from '../shared/transport/lists';
 import { KIND_LABELS, readEvent, shapedEvent } from './event';
 import type { NormalisedEvent, ResultLookup } from './event';
-import { hasRegisteredSecret } from './lifecycle';
+import { ANSWER_WHEN_FINISHED, hasRegisteredSecret } from './lifecycle';
 import { admitDelivery } from './repeatMemory';
 import type { NewDelivery } from './repeatMemory';
 
 interface TriggerOptions {
 	includeResult?: boolean;
 	verifySecret?: boolean;
-	answerWhenFinished?: boolean;
 }
 
 /** n8n's own answer to a call that started a workflow, kept for senders that read it. */
@@ -116,7 +115,8 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 		return { webhookResponse: ignoredAnswer(event) };
 	}
 
-	const whenFinished = options.answerWhenFinished === true;
+	// The webhook called says how n8n answers (the node's two webhooks), whatever the option says now.
+	const whenFinished = this.getWebhookName() === ANSWER_WHEN_FINISHED;
 	const admission = await admitDelivery.call(this, event, { savedLater: whenFinished });
 	const which = admission.deliveryId === undefined ? 'with the same body' : `"${admission.deliveryId}"`;
 	if (admission.outcome === 'repeat') {

@@ -174,8 +174,10 @@ export class TriggerHarness {
 		return data;
 	}
 
-	private webhookData(isTest: boolean): IWebhookData {
-		const webhookDescription = byType(this.node.type).description.webhooks![0];
+	/** The node's webhook at `pathname` (as n8n routes a call by its path), else its first. */
+	private webhookData(isTest: boolean, pathname = ''): IWebhookData {
+		const webhooks = byType(this.node.type).description.webhooks!;
+		const webhookDescription = webhooks.find((webhook) => pathname.endsWith(`/${this.node.webhookId}/${String(webhook.path)}`)) ?? webhooks[0];
 		return {
 			httpMethod: 'POST',
 			node: this.node.name,
@@ -216,7 +218,7 @@ export class TriggerHarness {
 		additionalData.httpRequest = Object.assign(request, { ...bodyFields, query: call.query, params: {} }) as never;
 		additionalData.httpResponse = fakeResponse as never;
 		const isTest = url.pathname.includes('/webhook-test/');
-		const context = new WebhookContext(this.workflow, this.node, additionalData, isTest ? 'manual' : 'webhook', this.webhookData(isTest), [], null);
+		const context = new WebhookContext(this.workflow, this.node, additionalData, isTest ? 'manual' : 'webhook', this.webhookData(isTest, url.pathname), [], null);
 
 		let result: IWebhookResponseData;
 		try {

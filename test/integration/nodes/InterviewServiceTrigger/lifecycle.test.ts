@@ -249,3 +249,55 @@ describe('the slot survives moves, outages and half-done activations', () => {
 		expect(String(await webhookUrlNow())).toContain(`secret=${first}`);
 	});
 });
+
+describe('Answer Once the Workflow Has Finished: the node registers its second webhook', () => {
+	/** The same node and static data, with other options: as after the user changed them and the workflow was activated again. */
+	const reactivatedWith = async (options: Record<string, unknown>) => {
+		const staticData = harness.staticData();
+		const port = harness.port;
+		await harness.close();
+		harness = await new TriggerHarness({ node: 'interviewServiceTrigger', parameters: { ...parameters, options }, credentials: sandbox.credentials, staticData }).listen(port);
+	};
+
+	it('registers the answer-when-finished URL; switching the option back and forth moves the registration and delete still restores the user\'s URL', async () => {
+		await reactivatedWith({ answerWhenFinished: true });
+		expect(await harness.hook('create')).toBe(true);
+		const whenFinished = String(await webhookUrlNow());
+		expect(whenFinished).toMatch(/\/webhook\/c0ffee00-0000-4000-8000-000000000001\/webhook-when-finished\?secret=[0-9a-f]{64}$/);
+		expect(await harness.hook('checkExists')).toBe(true);
+
+		// A delivery reaches the node on that webhook, and the node reads it as the answer-when-finished one.
+		const completed = await sandbox.complete(INTERVIEW_ID, { email: 'ada@example.com', scores: { interviewScore: 80 } });
+		expect(completed.delivery?.status).toBe(200);
+		expect(harness.calls.map((call) => call.path)).toEqual(['/webhook/c0ffee00-0000-4000-8000-000000000001/webhook-when-finished']);
+
+		await reactivatedWith({});
+		expect(await harness.hook('checkExists')).toBe(false);
+		await harness.hook('create');
+		const atOnce = String(await webhookUrlNow());
+		expect(atOnce).toMatch(/\/webhook\/c0ffee00-0000-4000-8000-000000000001\/webhook\?secret=/);
+		// The same secret, and the node's other webhook was never taken for the user's own URL.
+		expect(atOnce.split('?')[1]).toBe(whenFinished.split('?')[1]);
+		expect(harness.nodeStaticData().previousWebhookUrl).toBe(OLD_URL);
+
+		await harness.hook('delete');
+		expect(await webhookUrlNow()).toBe(OLD_URL);
+	});
+
+	it('a URL of the node\'s other webhook left on the interview without any registration is not taken for the user\'s URL', async () => {
+		await reactivatedWith({ answerWhenFinished: true });
+		await harness.hook('create');
+		const staleUrl = String(await webhookUrlNow());
+		// The static data is lost (say, the workflow was imported again); the interview still holds the node's URL.
+		harness = await (async () => {
+			const port = harness.port;
+			await harness.close();
+			return await new TriggerHarness({ node: 'interviewServiceTrigger', parameters, credentials: sandbox.credentials }).listen(port);
+		})();
+		await harness.hook('create');
+		expect(String(await webhookUrlNow())).not.toBe(staleUrl);
+		expect(harness.nodeStaticData().previousWebhookUrl).toBeNull();
+		await harness.hook('delete');
+		expect((await webhookUrlNow()) ?? null).toBeNull();
+	});
+});

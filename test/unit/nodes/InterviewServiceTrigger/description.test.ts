@@ -14,15 +14,16 @@ describe('Interview Service Trigger description', () => {
 		expect(description.usableAsTool).toBeUndefined();
 		// Version 3 gives the item one shape; 1 and 2 keep theirs for the workflows built on them.
 		expect(description).toMatchObject({ version: [1, 2, 3], defaultVersion: 3 });
+		// One webhook per way of answering, each with a fixed responseMode: an expression there would cost n8n an expression run per call.
 		expect(description.webhooks).toEqual([
-			{
-				name: 'default',
-				httpMethod: 'POST',
-				responseMode: '={{$parameter["options"]["answerWhenFinished"] ? "lastNode" : "onReceived"}}',
-				responseData: '',
-				path: 'webhook',
-			},
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' },
+			{ name: 'setup', httpMethod: 'POST', responseMode: 'lastNode', responseData: '', path: 'webhook-when-finished', ndvHideUrl: true },
 		]);
+		for (const webhook of description.webhooks!) {
+			for (const value of Object.values(webhook)) expect(String(value).startsWith('=')).toBe(false);
+		}
+		// n8n runs the lifecycle of the first only; it registers whichever URL the options pick.
+		expect(Object.keys(node.webhookMethods)).toEqual(['default']);
 		expect(Object.keys(node.webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
 		expect(node.methods.listSearch.searchInterviews).toEqual(expect.any(Function));
 	});

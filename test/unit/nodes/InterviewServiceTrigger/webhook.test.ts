@@ -48,6 +48,8 @@ function fakeWebhook(call: FakeCall) {
 		getRequestObject: () => ({ body: call.body, rawBody: call.rawBody }),
 		getResponseObject: () => res,
 		getNodeParameter: (name: string, fallback: unknown) => parameters[name] ?? fallback,
+		// The webhook n8n routes the call to: the one the node registered, which its options pick (lifecycle.ts).
+		getWebhookName: () => ((call.options as IDataObject | undefined)?.answerWhenFinished === true ? 'setup' : 'default'),
 	} as unknown as IWebhookFunctions;
 	return { context, response, res };
 }
