@@ -1,3 +1,5 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import { TriggerHarness } from '../../../helpers/n8nCoreTriggers';
 import { SandboxControl } from '../../../helpers/sandbox';
 
@@ -252,7 +254,7 @@ describe('the slot survives moves, outages and half-done activations', () => {
 
 describe('Answer Once the Workflow Has Finished: the node registers its second webhook', () => {
 	/** The same node and static data, with other options: as after the user changed them and the workflow was activated again. */
-	const reactivatedWith = async (options: Record<string, unknown>) => {
+	const reactivatedWith = async (options: INodeParameters) => {
 		const staticData = harness.staticData();
 		const port = harness.port;
 		await harness.close();
