@@ -3,9 +3,8 @@
  * node, reads its notice (it runs once; not after Invite) and executes the step. It runs once, not
  * once per item: one output item, and the canvas says "1 item" after the "4 items" that came in.
  */
-import { expectOk } from '../../harness/owner';
 import { buildWorkflow, itemsNode, manualTrigger } from '../../harness/workflow';
-import { useEditor } from './helpers/editor';
+import { saveWorkflow, useEditor } from './helpers/editor';
 import {
 	actionCanvasNode,
 	addInterviewServiceNode,
@@ -27,9 +26,8 @@ it(
 	'after a node with 4 items, Forget Invited Candidates gives one output item: it ran once',
 	scenario(async ({ page, session, rest }) => {
 		const workflow = buildWorkflow('unused', 'Browser: forget invited candidates', [manualTrigger('Start'), itemsNode('Four Items', ITEMS)], [['Start', 'Four Items']]);
-		const created = await rest.post('/workflows', { name: workflow.name, nodes: workflow.nodes, connections: workflow.connections, settings: { executionOrder: 'v1' } });
-		expectOk(created, 'create the workflow');
-		await openWorkflow(page, session.n8nUrl, String(created.data.data.id), 'Four Items');
+		const workflowId = await saveWorkflow(rest, workflow);
+		await openWorkflow(page, session.n8nUrl, workflowId, 'Four Items');
 		await page.getByTestId('canvas-handle-plus').click();
 		const ndv = await addInterviewServiceNode(page, 'Forget invited candidates');
 		await selectCredential(page);

@@ -5,8 +5,7 @@
  * which the canvas shows too.
  */
 import { buildWorkflow, itemsNode, manualTrigger } from '../../harness/workflow';
-import { expectOk } from '../../harness/owner';
-import { useEditor } from './helpers/editor';
+import { saveWorkflow, useEditor } from './helpers/editor';
 import {
 	ACTION_NODE_TYPE,
 	addButton,
@@ -33,9 +32,8 @@ it(
 	'Map Automatically: one output item with links per candidate; the bad e-mail on the error branch, shown on the canvas',
 	scenario(async ({ page, session, rest, sandbox }) => {
 		const workflow = buildWorkflow('unused', 'Browser: invite candidates', [manualTrigger('Start'), itemsNode('Candidates', CANDIDATES)], [['Start', 'Candidates']]);
-		const created = await rest.post('/workflows', { name: workflow.name, nodes: workflow.nodes, connections: workflow.connections, settings: { executionOrder: 'v1' } });
-		expectOk(created, 'create the workflow');
-		await page.goto(`${session.n8nUrl}/workflow/${String(created.data.data.id)}`);
+		const workflowId = await saveWorkflow(rest, workflow);
+		await page.goto(`${session.n8nUrl}/workflow/${workflowId}`);
 
 		// The "+" after the Candidates node opens the nodes panel to add the next step.
 		await page.locator('[data-test-id="canvas-node"][data-node-name="Candidates"]').waitFor();

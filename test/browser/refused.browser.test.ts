@@ -4,10 +4,9 @@
  * Error branch holds that candidate's item, its message saying the service refused them by e-mail
  * and item; the other two have their links.
  */
-import { expectOk } from '../../harness/owner';
 import type { NodeSpec } from '../../harness/workflow';
 import { CREDENTIAL_TYPE, buildWorkflow, interviewById, itemsNode, manualTrigger } from '../../harness/workflow';
-import { useEditor } from './helpers/editor';
+import { saveWorkflow, useEditor } from './helpers/editor';
 import { ACTION_NODE_TYPE, actionCanvasNode, openWorkflow, outputHandleTexts, outputPanel, shot, waitForOutputJson, waitForText } from './helpers/panels';
 
 const { scenario } = useEditor();
@@ -51,11 +50,10 @@ it(
 				['Candidates', 'Invite Candidates'],
 			],
 		);
-		const created = await rest.post('/workflows', { name: workflow.name, nodes: workflow.nodes, connections: workflow.connections, settings: { executionOrder: 'v1' } });
-		expectOk(created, 'create the workflow');
+		const workflowId = await saveWorkflow(rest, workflow);
 		await sandbox.patch('/config', { refusals: { emails: [CANDIDATES[1].email], dialect: 'rejectRequest' } });
 		try {
-			await openWorkflow(page, session.n8nUrl, String(created.data.data.id), 'Invite Candidates');
+			await openWorkflow(page, session.n8nUrl, workflowId, 'Invite Candidates');
 			const node = actionCanvasNode(page);
 			await page.getByTestId('execute-workflow-button').click();
 			const [success, error] = (await waitForText(async () => (await outputHandleTexts(node)).join(' | '), (text) => /\b1 item\b/.test(text), 'the item counts')).split(' | ');

@@ -5,9 +5,8 @@
  * links, and the canvas says so: no run that invited nobody reads as three invitations. On the way,
  * the panel is pictured before a run (Start Time and End Time, required) and with the option added.
  */
-import { expectOk } from '../../harness/owner';
 import { buildWorkflow, itemsNode, manualTrigger } from '../../harness/workflow';
-import { useEditor } from './helpers/editor';
+import { saveWorkflow, useEditor } from './helpers/editor';
 import {
 	actionCanvasNode,
 	addButton,
@@ -40,9 +39,8 @@ it(
 	'run twice on the canvas: 3 on "Invited" with links, then 3 on "Skipped" without links, no invitation sent twice',
 	scenario(async ({ page, session, rest, sandbox }) => {
 		const workflow = buildWorkflow('unused', 'Browser: skip already invited', [manualTrigger('Start'), itemsNode('Candidates', CANDIDATES)], [['Start', 'Candidates']]);
-		const created = await rest.post('/workflows', { name: workflow.name, nodes: workflow.nodes, connections: workflow.connections, settings: { executionOrder: 'v1' } });
-		expectOk(created, 'create the workflow');
-		await openWorkflow(page, session.n8nUrl, String(created.data.data.id), 'Candidates');
+		const workflowId = await saveWorkflow(rest, workflow);
+		await openWorkflow(page, session.n8nUrl, workflowId, 'Candidates');
 		await page.getByTestId('canvas-handle-plus').click();
 		const ndv = await addInterviewServiceNode(page, 'Invite candidates');
 		await selectCredential(page);

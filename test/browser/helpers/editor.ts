@@ -9,8 +9,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { EDITOR_VIEWPORT, launchChromium, signInToEditor } from '../../../harness/browser';
-import { OWNER } from '../../../harness/n8n';
-import { ownerSession } from '../../../harness/owner';
+import { OWNER, type WorkflowImport } from '../../../harness/n8n';
+import { expectOk, ownerSession } from '../../../harness/owner';
 import { REPO_ROOT } from '../../../harness/paths';
 import { ARTIFACTS_DIR, browserSession, type BrowserSession } from './session';
 
@@ -24,6 +24,14 @@ export interface Editor {
 	rest: AxiosInstance;
 	/** The sandbox's control API (`/__sandbox/...`): seed data, simulate completions, read its state. */
 	sandbox: AxiosInstance;
+}
+
+/** Saves a scenario's starting workflow through n8n's REST API (`rest`), as the editor saves one; its new id. */
+export async function saveWorkflow(rest: AxiosInstance, workflow: WorkflowImport): Promise<string> {
+	const { name, nodes, connections } = workflow;
+	const created = await rest.post('/workflows', { name, nodes, connections, settings: { executionOrder: 'v1' } });
+	expectOk(created, 'create the workflow');
+	return String(created.data.data.id);
 }
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
