@@ -45,7 +45,7 @@ export class InterviewServiceTrigger implements INodeType {
 				// Empty: the last node's items.
 				responseData: '',
 				path: 'webhook-when-finished',
-				// The node registers its URL itself; the editor shows only the first one, as before.
+				// The node registers its URL itself; the editor shows only the first one.
 				ndvHideUrl: true,
 			},
 		],
