@@ -1,9 +1,18 @@
-import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IHookFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchInterviews } from '../shared/methods/listSearch';
 import { TRIGGER_DEFAULT_VERSION, triggerProperties } from './description';
 import { ANSWER_AT_ONCE, ANSWER_WHEN_FINISHED, createWebhook, deleteWebhook, webhookExists } from './lifecycle';
+import { passOnDeliveries } from './repeatMemory';
 import { receiveEvent } from './webhook';
 
 export class InterviewServiceTrigger implements INodeType {
@@ -70,5 +79,11 @@ export class InterviewServiceTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await receiveEvent.call(this);
+	}
+
+	// n8n runs a node's execute() for its start item only once it has stored the execution, on every
+	// line: so a delivery is recorded there, never before its execution exists (repeatMemory.ts).
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [passOnDeliveries.call(this)];
 	}
 }

@@ -1,15 +1,17 @@
-import { createHash } from 'crypto';
+import { createHash, randomBytes } from 'crypto';
 
-import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 /**
  * Senders deliver at least once; a repeat starts no second execution. A delivery is known by its
  * event's kind and its own id, else by a hash of its body. The keys live in the node's workflow
- * static data, which n8n saves per webhook call (so they survive a restart), and a key is written
- * only once its delivery's execution exists (`admitDelivery`); copies that arrive together are
- * caught in the process (`claimInProcess`), and every write merges what this process recorded
- * lately, since n8n writes the whole static data back when a call ends (`remember`).
+ * static data, which n8n saves per webhook call and per execution (so they survive a restart).
+ * A key is recorded only by the node's own step inside the delivery's execution (`passOnDeliveries`),
+ * which n8n runs only once it has stored that execution, on every n8n line, whatever order it
+ * answers and saves in. Copies that arrive together are caught in the process (`admitDelivery`),
+ * and every write merges what this process recorded lately, since n8n writes the whole static
+ * data back (`remember`).
  */
 
 /** The memory keeps at most this many keys, each for at most this long. */
@@ -38,7 +40,8 @@ export function deliveryKey(eventType: string | undefined, deliveryId: string | 
 	return { key: `h${digest(`${kind}body:${raw}`)}` };
 }
 
-type Entry = [key: string, at: number];
+/** A recorded delivery: its key, when, and the attempt (one webhook call) whose execution ran it. */
+type Entry = [key: string, at: number, attempt?: string];
 type Seen = Entry[];
 
 /**
@@ -51,15 +54,19 @@ type Seen = Entry[];
  */
 const NEWEST_AS_PAIRS = 50;
 
-const packed = ([key, at]: Entry): string => `${key} ${at.toString(36)}`;
+const packed = ([key, at, attempt]: Entry): string => `${key} ${at.toString(36)}${attempt === undefined ? '' : ` ${attempt}`}`;
 
-/** A stored entry as `[key, at]`; undefined for one it cannot read. */
+/** A stored entry as `[key, at, attempt?]`; undefined for one it cannot read. Earlier versions stored no attempt. */
 function entryOf(stored: unknown): Entry | undefined {
-	if (Array.isArray(stored)) return typeof stored[0] === 'string' && typeof stored[1] === 'number' ? [stored[0], stored[1]] : undefined;
+	if (Array.isArray(stored)) {
+		if (typeof stored[0] !== 'string' || typeof stored[1] !== 'number') return undefined;
+		return typeof stored[2] === 'string' ? [stored[0], stored[1], stored[2]] : [stored[0], stored[1]];
+	}
 	if (typeof stored !== 'string') return undefined;
-	const space = stored.lastIndexOf(' ');
-	const at = space > 0 ? parseInt(stored.slice(space + 1), 36) : Number.NaN;
-	return Number.isFinite(at) ? [stored.slice(0, space), at] : undefined;
+	const [key, at36, attempt] = stored.split(' ');
+	const at = at36 === undefined ? Number.NaN : parseInt(at36, 36);
+	if (key === '' || !Number.isFinite(at)) return undefined;
+	return attempt === undefined ? [key, at] : [key, at, attempt];
 }
 
 function storedIn(staticData: IDataObject): unknown[] {
@@ -71,12 +78,18 @@ function storedIn(staticData: IDataObject): unknown[] {
 const mayBe = (stored: unknown, key: string) =>
 	Array.isArray(stored) ? stored[0] === key : typeof stored === 'string' && stored.startsWith(key) && stored.charCodeAt(key.length) === 32;
 
-export function wasSeen(staticData: IDataObject, key: string, now = Date.now()): boolean {
-	return storedIn(staticData).some((stored) => {
-		if (!mayBe(stored, key)) return false;
+/** The stored entry of a key still remembered, if any. */
+function storedEntry(staticData: IDataObject, key: string, now: number): Entry | undefined {
+	for (const stored of storedIn(staticData)) {
+		if (!mayBe(stored, key)) continue;
 		const entry = entryOf(stored);
-		return entry !== undefined && entry[0] === key && now - entry[1] < REMEMBER_MS;
-	});
+		if (entry !== undefined && entry[0] === key && now - entry[1] < REMEMBER_MS) return entry;
+	}
+	return undefined;
+}
+
+export function wasSeen(staticData: IDataObject, key: string, now = Date.now()): boolean {
+	return storedEntry(staticData, key, now) !== undefined;
 }
 
 /**
@@ -98,25 +111,26 @@ const liveLists = new Map<string, LiveList>();
 const MAX_LIVE_LISTS = 100;
 
 /**
- * Adds the key (when given) and the keys this process recorded lately for the same node (`scope`)
- * that the loaded copy lacks, dropping keys older than a day and all but the newest
- * `MAX_REMEMBERED`. The list is assigned (the node's shared list, see `LiveList`), which is what
- * marks n8n's static data as changed, so it gets saved.
+ * Adds the key (when given, with the attempt that ran it) and the keys this process recorded lately
+ * for the same node (`scope`) that the loaded copy lacks, dropping keys older than a day and all
+ * but the newest `MAX_REMEMBERED`. The list is assigned (the node's shared list, see `LiveList`),
+ * which is what marks n8n's static data as changed, so it gets saved; with `staticData` undefined
+ * only this process learns the key, and the node's next write saves it.
  */
-export function remember(staticData: IDataObject, key: string | undefined, scope = '', now = Date.now()): void {
+export function remember(staticData: IDataObject | undefined, key: string | undefined, scope = '', now = Date.now(), attempt?: string): void {
 	const live = liveLists.get(scope) ?? { entries: [], stored: [], texts: new Set<string>() };
-	const byKey = new Map<string, number>();
-	const add = ([seenKey, at]: Entry) => {
-		if (now - at < REMEMBER_MS && (byKey.get(seenKey) ?? -1) < at) byKey.set(seenKey, at);
+	const byKey = new Map<string, Entry>();
+	const add = (entry: Entry) => {
+		if (now - entry[1] < REMEMBER_MS && (byKey.get(entry[0])?.[1] ?? -1) < entry[1]) byKey.set(entry[0], entry);
 	};
-	for (const stored of storedIn(staticData)) {
+	for (const stored of staticData === undefined ? [] : storedIn(staticData)) {
 		if (typeof stored === 'string' && live.texts.has(stored)) continue;
 		const entry = entryOf(stored);
 		if (entry) add(entry);
 	}
 	for (const entry of live.entries) add(entry);
-	if (key !== undefined) add([key, now]);
-	live.entries = [...byKey.entries()].sort((a, b) => a[1] - b[1]).slice(-MAX_REMEMBERED);
+	if (key !== undefined) add(attempt === undefined ? [key, now] : [key, now, attempt]);
+	live.entries = [...byKey.values()].sort((a, b) => a[1] - b[1]).slice(-MAX_REMEMBERED);
 	const firstPair = live.entries.length - NEWEST_AS_PAIRS;
 	const stored = live.entries.map((entry, index) => (index < firstPair ? packed(entry) : entry));
 	live.stored.splice(0, live.stored.length, ...stored);
@@ -124,7 +138,13 @@ export function remember(staticData: IDataObject, key: string | undefined, scope
 	liveLists.delete(scope);
 	liveLists.set(scope, live);
 	while (liveLists.size > MAX_LIVE_LISTS) liveLists.delete(liveLists.keys().next().value as string);
-	staticData[STATIC_DATA_KEY] = live.stored as unknown as IDataObject[];
+	if (staticData !== undefined) staticData[STATIC_DATA_KEY] = live.stored as unknown as IDataObject[];
+}
+
+/** The attempt that ran a recorded key, by what is stored or what this process recorded; '' for a key recorded without one. */
+function recordedAttempt(staticData: IDataObject, key: string, scope: string, now: number): string | undefined {
+	const entry = storedEntry(staticData, key, now) ?? liveLists.get(scope)?.entries.find((live) => live[0] === key && now - live[1] < REMEMBER_MS);
+	return entry === undefined ? undefined : (entry[2] ?? '');
 }
 
 /**
@@ -146,28 +166,50 @@ export function claimInProcess(scope: string, key: string, now = Date.now()): bo
 	return true;
 }
 
-/** How a delivery in flight ended: its execution counts (`recorded`), or it gave its claim back. */
+/** How a delivery in flight ended: its execution ran it (`recorded`), or it gave its claim back. */
 type Outcome = 'recorded' | 'released';
 
-/** Deliveries whose call has claimed them and not yet ended, by scoped key: what a copy waits for. */
-const inFlight = new Map<string, Promise<Outcome>>();
+interface InFlight {
+	outcome: Promise<Outcome>;
+	settle: (outcome: Outcome) => void;
+	since: number;
+}
+
+/** Deliveries claimed in this process whose execution has not recorded them yet, by scoped key: what a copy waits for. */
+const inFlight = new Map<string, InFlight>();
 
 /**
- * How long a copy waits for the call that holds its delivery. n8n stores an execution within
- * moments of the call, so a copy of a delivery answered at once learns the outcome well within
- * this; one answered once its workflow has finished may not, and is then told to come again.
+ * How long a copy waits for the delivery's execution to record it. n8n runs an execution within
+ * moments of storing it, so a copy of a delivery answered at once learns the outcome well within
+ * this; otherwise (the workflow has not finished, or the execution runs in another process, as
+ * in queue mode) it is told to come again.
  */
 export const COPY_WAIT_MS = 3_000;
 
+/**
+ * After this long, a claim whose execution never recorded it here is given up: the execution ran
+ * in another process (queue mode) or never started. A copy then runs, and the node's step in its
+ * execution stops it if another execution has run the delivery (`passOnDeliveries`).
+ */
+export const CLAIM_MS = 60_000;
+
 /** Nodes (`scope`) with keys recorded after their call's static data was saved: the next call saves them. */
 const unsaved = new Set<string>();
+
+/** The property of an item that carries its delivery from the webhook to the node's step in the execution. */
+export const DELIVERY_MARK = 'interviewServiceDelivery';
+
+/** When a delivery counts as run: once its execution runs (answering at once), or once it succeeded (answering once finished). */
+type RecordWhen = 'start' | 'success';
 
 /** A delivery this call has claimed. */
 export interface NewDelivery {
 	outcome: 'new';
 	deliveryId?: string;
-	/** Counts the delivery: its execution is stored (or, answering once it finished, succeeded). */
-	record: () => void;
+	/** Goes on the item as `DELIVERY_MARK`: the key, this call's attempt and when to record. */
+	mark?: string;
+	/** Counts the delivery once the answer has gone out as a success (answering once finished). */
+	recordOnSuccess: () => void;
 	/** Gives the claim back: the delivery has no execution that counts, so its next copy runs. */
 	release: () => void;
 }
@@ -179,13 +221,22 @@ async function outcomeWithin(earlier: Promise<Outcome>, ms: number): Promise<Out
 	return await Promise.race([earlier, sleep(ms).then(() => undefined)]);
 }
 
+const scopeOf = (context: IWebhookFunctions | IExecuteFunctions) => `${context.getWorkflow().id ?? ''}:${context.getNode().id ?? context.getNode().name}`;
+
+function endInFlight(scoped: string, outcome: Outcome): void {
+	const flight = inFlight.get(scoped);
+	if (flight === undefined) return;
+	inFlight.delete(scoped);
+	if (outcome === 'released') inProcess.delete(scoped);
+	flight.settle(outcome);
+}
+
 /**
  * Whether this delivery is new, a repeat, or still held by another call (`busy`). A new one is
- * claimed in the process; its caller then records it once its execution counts, or releases it:
- * the memory is written only for a delivery whose execution exists, so a completion whose
- * execution is missing is never turned away as a repeat. A copy that arrives while the first call
- * is still going waits for its outcome (at most `COPY_WAIT_MS`). Keys recorded after their call's
- * save (`savedLater`) are written by the next call of the node. Listening for a test event never
+ * claimed in the process and carries its mark to the execution, whose step records it
+ * (`passOnDeliveries`); the call releases it when n8n takes no execution from it. A copy that
+ * arrives before the execution has recorded it waits for that (at most `COPY_WAIT_MS`). Keys this
+ * process recorded go into every write of the node's static data. Listening for a test event never
  * counts repeats, so the same sample can be sent again while building a workflow.
  */
 export async function admitDelivery(
@@ -194,18 +245,20 @@ export async function admitDelivery(
 	{ savedLater }: { savedLater: boolean },
 ): Promise<Admission> {
 	const noop = () => undefined;
-	if (this.getMode() === 'manual') return { outcome: 'new', record: noop, release: noop };
+	if (this.getMode() === 'manual') return { outcome: 'new', recordOnSuccess: noop, release: noop };
 	const request = this.getRequestObject();
 	const { key, deliveryId } = deliveryKey(event.eventType, event.deliveryId, request.rawBody, request.body);
 	const staticData = this.getWorkflowStaticData('node');
-	const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`;
+	const scope = scopeOf(this);
 	if (unsaved.delete(scope)) saveRecordedKeys(staticData, scope);
+	else if (liveLists.has(scope)) remember(staticData, undefined, scope);
 	if (wasSeen(staticData, key)) return { outcome: 'repeat', deliveryId };
 
 	const scoped = `${scope}\u0000${key}`;
 	const earlier = inFlight.get(scoped);
-	if (earlier !== undefined) {
-		const outcome = await outcomeWithin(earlier, COPY_WAIT_MS);
+	if (earlier !== undefined && Date.now() - earlier.since >= CLAIM_MS) endInFlight(scoped, 'released');
+	else if (earlier !== undefined) {
+		const outcome = await outcomeWithin(earlier.outcome, COPY_WAIT_MS);
 		if (outcome === undefined) return { outcome: 'busy', deliveryId };
 		if (outcome === 'recorded') return { outcome: 'repeat', deliveryId };
 	}
@@ -213,34 +266,67 @@ export async function admitDelivery(
 	if (!claimInProcess(scope, key)) return { outcome: 'repeat', deliveryId };
 
 	let settle: (outcome: Outcome) => void = noop;
-	inFlight.set(scoped, new Promise<Outcome>((resolve) => (settle = resolve)));
-	let settled = false;
-	const end = (outcome: Outcome) => {
-		if (settled) return;
-		settled = true;
-		inFlight.delete(scoped);
-		if (outcome === 'released') inProcess.delete(scoped);
-		settle(outcome);
-	};
+	const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
+	inFlight.set(scoped, { outcome, settle, since: Date.now() });
+	const attempt = randomBytes(6).toString('hex');
+	const when: RecordWhen = savedLater ? 'success' : 'start';
 	return {
 		outcome: 'new',
 		deliveryId,
-		record: () => {
-			if (settled) return;
-			remember(staticData, key, scope);
-			if (savedLater) unsaved.add(scope);
-			end('recorded');
+		mark: `${key} ${attempt} ${when}`,
+		recordOnSuccess: () => {
+			if (!inFlight.has(scoped)) return;
+			remember(staticData, key, scope, Date.now(), attempt);
+			unsaved.add(scope);
+			endInFlight(scoped, 'recorded');
 		},
-		release: () => end('released'),
+		release: () => endInFlight(scoped, 'released'),
 	};
 }
 
 /**
+ * The node's step in the execution, which n8n runs only once it has stored the execution: an item
+ * whose delivery another attempt has already run is dropped (a Retry of a crashed execution whose
+ * completion the sender's copy ran meanwhile), every other item goes on, and a delivery answered
+ * at once is recorded now. A Retry runs on a copy of the workflow's static data from before the
+ * crash, which n8n writes back whole, so there the key goes to this process only.
+ */
+export function passOnDeliveries(this: IExecuteFunctions): INodeExecutionData[] {
+	const items = this.getInputData();
+	const staticData = this.getWorkflowStaticData('node');
+	const scope = scopeOf(this);
+	const isRetry = this.getMode() === 'retry';
+	const passed: INodeExecutionData[] = [];
+	let dropped = 0;
+	items.forEach((item, index) => {
+		const [key, attempt, when] = typeof item[DELIVERY_MARK] === 'string' ? item[DELIVERY_MARK].split(' ') : [];
+		const output: INodeExecutionData = { json: item.json, pairedItem: { item: index } };
+		if (item.binary !== undefined) output.binary = item.binary;
+		if (key === undefined || attempt === undefined) return void passed.push(output);
+		const now = Date.now();
+		const owner = recordedAttempt(staticData, key, scope, now);
+		if (owner !== undefined && owner !== attempt) return void dropped++;
+		passed.push(output);
+		if (owner === undefined && (when === 'start' || isRetry)) {
+			remember(isRetry ? undefined : staticData, key, scope, now, attempt);
+			claimInProcess(scope, key, now);
+			endInFlight(`${scope}\u0000${key}`, 'recorded');
+		}
+	});
+	if (dropped > 0) {
+		this.addExecutionHints({
+			message: `${dropped} delivery(ies) not passed on: another execution has already run them (the sender delivered them again)`,
+			location: 'outputPane',
+		});
+	}
+	return passed;
+}
+
+/**
  * Puts the keys recorded since the last save into this call's static data. n8n clears the
- * "changed" mark of a call's static data when it starts the call's execution
- * (`WorkflowRunner.run` wraps the same object anew), and saves that static data only after; so the
- * list is assigned again in a later turn of the event loop, which is after that: n8n gets from
- * `webhook()` to `run` without waiting on anything but promises.
+ * "changed" mark of a call's static data when it starts the call's execution, and saves that
+ * static data only after; so the list is assigned again in a later turn of the event loop, which
+ * is after that: n8n gets from `webhook()` to `run` without waiting on anything but promises.
  */
 function saveRecordedKeys(staticData: IDataObject, scope: string): void {
 	remember(staticData, undefined, scope);

@@ -1,4 +1,4 @@
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import type { CandidateResult } from '../shared/contract';
 import { emailKey } from '../shared/email';
@@ -8,7 +8,7 @@ import { fetchCandidateResults } from '../shared/transport/lists';
 import { KIND_LABELS, readEvent, shapedEvent } from './event';
 import type { NormalisedEvent, ResultLookup } from './event';
 import { ANSWER_WHEN_FINISHED, hasRegisteredSecret } from './lifecycle';
-import { admitDelivery } from './repeatMemory';
+import { DELIVERY_MARK, admitDelivery } from './repeatMemory';
 import type { NewDelivery } from './repeatMemory';
 
 interface TriggerOptions {
@@ -127,9 +127,6 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 		return { noWebhookResponse: true };
 	}
 
-	// However the call ends without the delivery recorded (n8n could not start the execution, the
-	// workflow failed, the sender hung up), the delivery is given back, so its next copy runs.
-	this.getResponseObject().once('close', admission.release);
 	// The node listens to one interview, so an event that does not name one is about that one.
 	const lookup = options.includeResult === true ? await lookUpResult.call(this, (event.interviewId ?? watched) || undefined, event) : undefined;
 	const shaped = (this.getNode().typeVersion ?? 1) >= SHAPED_FROM_VERSION;
@@ -138,26 +135,20 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 }
 
 /**
- * Hands the item to n8n, which stores the execution and then answers (n8n 2.41:
- * webhook-helpers.ts, `executeWebhook`: an `onReceived` answer is sent once `WorkflowRunner.run`
- * has returned; `lastNode` once the execution has finished). The delivery is recorded only then:
- * - answering at once, when n8n reads the answer's body, which it does after `run` and right
- *   before it saves the call's static data (live-webhooks.ts, the response callback);
- * - answering once the workflow has finished, when the answer has gone out as a success; that
- *   save is over by then, so the next call of the node writes the key (`admitDelivery`).
+ * Hands the item to n8n, with the mark its execution's step reads (`passOnDeliveries`). n8n answers:
+ * at once (2.41 once it has stored the execution; 1.x before) or once the workflow has finished.
+ * The claim is given back when the call ends with no execution taken from it; answering once
+ * finished, the delivery counts once that answer has gone out as a success.
  */
 function startWorkflow(this: IWebhookFunctions, json: IDataObject, admission: NewDelivery, whenFinished: boolean): IWebhookResponseData {
 	const response = this.getResponseObject();
-	const workflowData = [[{ json }]];
-	if (whenFinished) {
-		response.once('finish', () => (response.statusCode < 300 ? admission.record() : admission.release()));
-		return { workflowData };
-	}
-	return {
-		workflowData,
-		get webhookResponse() {
-			admission.record();
-			return STARTED_ANSWER;
-		},
-	};
+	let answered = false;
+	response.once('finish', () => {
+		answered = response.statusCode < 300;
+		if (whenFinished) (answered ? admission.recordOnSuccess : admission.release)();
+	});
+	response.once('close', () => answered || admission.release());
+	const item: INodeExecutionData = { json };
+	if (admission.mark !== undefined) item[DELIVERY_MARK] = admission.mark;
+	return whenFinished ? { workflowData: [[item]] } : { workflowData: [[item]], webhookResponse: STARTED_ANSWER };
 }

@@ -11,7 +11,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { HookContext, PollContext, WebhookContext } from 'n8n-core';
+import { ExecuteContext, HookContext, PollContext, WebhookContext } from 'n8n-core';
 import type {
 	IDataObject,
 	INode,
@@ -25,7 +25,7 @@ import type {
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import { Workflow, createRunExecutionData } from 'n8n-workflow';
 
 import { InterviewServiceApi } from '../../credentials/InterviewServiceApi.credentials';
 import { InterviewServiceResultsTrigger } from '../../nodes/InterviewServiceResultsTrigger/InterviewServiceResultsTrigger.node';
@@ -58,8 +58,10 @@ export interface ReceivedCall {
 	query: IDataObject;
 	status: number;
 	answer: unknown;
-	/** Items of the execution the call started; undefined when it started none. */
+	/** What the workflow got from the execution the call started (the node's step run); undefined when it started none. */
 	items?: INodeExecutionData[];
+	/** The items the webhook handed n8n to start that execution with. */
+	started?: INodeExecutionData[];
 }
 
 export interface TriggerHarnessOptions {
@@ -155,6 +157,19 @@ export class TriggerHarness {
 		return await method.call(context);
 	}
 
+	/**
+	 * The execution's first step, as n8n runs it for a webhook's items once it has stored the
+	 * execution: the node's execute() on them (`retry` as the editor's Retry of that execution).
+	 */
+	async runExecution(items: INodeExecutionData[], mode: WorkflowExecuteMode = 'webhook'): Promise<INodeExecutionData[]> {
+		const execute = byType(this.node.type).execute;
+		if (!execute) return items;
+		const inputData = { main: [items] };
+		const context = new ExecuteContext(this.workflow, this.node, this.additionalData(), mode, createRunExecutionData(), 0, items, inputData, { node: this.node, data: inputData, source: null }, []);
+		const output = (await execute.call(context)) as INodeExecutionData[][];
+		return output[0];
+	}
+
 	/** The logger the node's contexts write to (n8n's, from its DI container): spy on it to read what the node logs. */
 	get logger(): PollContext['logger'] {
 		return new PollContext(this.workflow, this.node, this.additionalData(), 'trigger', 'activate').logger;
@@ -227,8 +242,12 @@ export class TriggerHarness {
 			// n8n would start a failed execution here; our node must never get this far.
 			return answer(500, { message: (error as Error).message });
 		}
-		// As n8n: workflowData starts an execution, also when the node has answered the call itself.
-		if (result.workflowData) call.items = result.workflowData[0];
+		// As n8n: workflowData starts an execution, also when the node has answered the call itself;
+		// the execution runs the node's step on those items first, and the workflow gets its output.
+		if (result.workflowData) {
+			call.started = result.workflowData[0];
+			call.items = await this.runExecution(result.workflowData[0], isTest ? 'manual' : 'webhook');
+		}
 		if (result.noWebhookResponse) {
 			if (!response.writableEnded) response.end();
 			return;

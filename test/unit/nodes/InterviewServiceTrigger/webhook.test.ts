@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
 
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import type { CandidateResult } from '../../../../nodes/shared/contract';
-import { deliveryKey, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
+import { DELIVERY_MARK, deliveryKey, passOnDeliveries, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
 import { receiveEvent, rowOfEvent } from '../../../../nodes/InterviewServiceTrigger/webhook';
 
 const SECRET = 'a'.repeat(64);
@@ -51,7 +51,20 @@ function fakeWebhook(call: FakeCall) {
 		// The webhook n8n routes the call to: the one the node registered, which its options pick (lifecycle.ts).
 		getWebhookName: () => ((call.options as IDataObject | undefined)?.answerWhenFinished === true ? 'setup' : 'default'),
 	} as unknown as IWebhookFunctions;
-	return { context, response, res };
+	/** The execution's first step, as n8n runs it once it has stored the execution (`retry`: the editor's Retry of it). */
+	const runExecution = (items: INodeExecutionData[], mode = 'webhook', executionStaticData = staticData) => {
+		const hints: unknown[] = [];
+		const step = {
+			getInputData: () => items,
+			getWorkflowStaticData: () => executionStaticData,
+			getMode: () => mode,
+			getWorkflow: () => ({ id: workflowId, active: true }),
+			getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger' }),
+			addExecutionHints: (...added: unknown[]) => hints.push(...added),
+		} as unknown as IExecuteFunctions;
+		return { items: passOnDeliveries.call(step), hints };
+	};
+	return { context, response, res, runExecution };
 }
 
 /**
@@ -149,10 +162,12 @@ describe('receiveEvent', () => {
 
 	describe('a repeated delivery', () => {
 		const registration = () => ({ interviewId: 'int-1', webhookUrl: 'http://n8n/webhook/x/webhook', webhookSecret: SECRET });
+		/** One call as n8n handles it: the webhook, the answer, then the execution's first step. */
 		const deliver = async (body: unknown, staticData: IDataObject, more: Partial<FakeCall> = {}) => {
-			const { context, res } = fakeWebhook({ query: { secret: SECRET }, body, staticData, ...more });
+			const { context, res, runExecution } = fakeWebhook({ query: { secret: SECRET }, body, staticData, ...more });
 			const answer = await receiveEvent.call(context);
 			answerAsN8n(answer, res);
+			if (answer.workflowData) runExecution(answer.workflowData[0]);
 			return answer;
 		};
 
@@ -217,14 +232,57 @@ describe('receiveEvent', () => {
 			expect(wasSeen(staticData, deliveryKey('interview.completed', 'evt_unstored', undefined, body).key)).toBe(true);
 		});
 
-		it('a copy that arrives while the first call is being stored waits, and is a repeat once it is stored', async () => {
+		it('a copy that arrives while the first call is being stored waits, and is a repeat once its execution has run the node\'s step', async () => {
 			const staticData = registration();
 			const body = { ...completion, eventId: 'evt_waiting' };
 			const first = fakeWebhook({ query: { secret: SECRET }, body, staticData, workflowId: 'wf-h' });
 			const firstAnswer = await receiveEvent.call(first.context);
 			const copy = deliver(body, staticData, { workflowId: 'wf-h' });
 			answerAsN8n(firstAnswer, first.res);
+			first.runExecution(firstAnswer.workflowData![0]);
 			expect((await copy).webhookResponse).toMatchObject({ repeat: true });
+		});
+
+		it('answered before its execution exists (n8n 1.x answers first): nothing is recorded until the execution runs the node\'s step', async () => {
+			const staticData = registration();
+			const body = { ...completion, eventId: 'evt_answered_first' };
+			const key = deliveryKey('interview.completed', 'evt_answered_first', undefined, body).key;
+			const first = fakeWebhook({ query: { secret: SECRET }, body, staticData, workflowId: 'wf-1x' });
+			const firstAnswer = await receiveEvent.call(first.context);
+			expect(answerAsN8n(firstAnswer, first.res)).toEqual({ message: 'Workflow was started' });
+			// n8n 1.x saves the call's static data with its answer: it must not hold the key yet.
+			expect(wasSeen(JSON.parse(JSON.stringify(staticData)) as IDataObject, key)).toBe(false);
+			const copy = deliver(body, staticData, { workflowId: 'wf-1x' });
+			const started = first.runExecution(firstAnswer.workflowData![0]);
+			expect(started.items.map((item) => item.json)).toEqual([firstAnswer.workflowData![0][0].json]);
+			expect(started.items[0]).not.toHaveProperty(DELIVERY_MARK);
+			expect((await copy).webhookResponse).toMatchObject({ repeat: true });
+			expect(wasSeen(staticData, key)).toBe(true);
+		});
+
+		it('a Retry of a crashed execution runs its delivery once: passed on when nothing else ran it, dropped (with a hint) when a copy ran it meanwhile', async () => {
+			const body = { ...completion, eventId: 'evt_crashed' };
+			// The call was answered and its execution stored; n8n died before the step ran.
+			const crashed = fakeWebhook({ query: { secret: SECRET }, body, staticData: registration(), workflowId: 'wf-crash-a' });
+			const crashedItems = (await receiveEvent.call(crashed.context)).workflowData![0];
+			// Retry first: it runs, and this process now knows the delivery (nothing written to the snapshot it runs on).
+			const snapshot = registration() as IDataObject;
+			expect(crashed.runExecution(crashedItems, 'retry', snapshot).items).toHaveLength(1);
+			expect(snapshot).not.toHaveProperty('seenDeliveries');
+			expect((await deliver(body, registration(), { workflowId: 'wf-crash-a' })).webhookResponse).toMatchObject({ repeat: true });
+
+			// The other order, after a restart (another scope): the sender's copy runs it, then the Retry passes nothing on.
+			const lost = fakeWebhook({ query: { secret: SECRET }, body, staticData: registration(), workflowId: 'wf-crash-b' });
+			const lostItems = (await receiveEvent.call(lost.context)).workflowData![0];
+			const saved = registration() as IDataObject;
+			expect((await deliver(body, saved, { workflowId: 'wf-crash-c' })).workflowData).toHaveLength(1);
+			const retried = fakeWebhook({ query: { secret: SECRET }, body, staticData: saved, workflowId: 'wf-crash-c' }).runExecution(lostItems, 'retry', saved);
+			expect(retried.items).toHaveLength(0);
+			expect(retried.hints).toHaveLength(1);
+			// A Retry of the execution that ran it (the same attempt) still passes it on.
+			const ranItems = (await deliver({ ...body, eventId: 'evt_failed' }, saved, { workflowId: 'wf-crash-d' })).workflowData![0];
+			const again = fakeWebhook({ query: { secret: SECRET }, body, staticData: saved, workflowId: 'wf-crash-d' }).runExecution(ranItems, 'retry', saved);
+			expect(again.items).toHaveLength(1);
 		});
 
 		it('a copy that waits longer than the bound is told to come again (503) and starts nothing', async () => {
