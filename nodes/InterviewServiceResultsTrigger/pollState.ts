@@ -10,8 +10,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { emailKey } from '../shared/email';
 
 /**
- * Static data is saved with the workflow on every change, so it must stay small: at most this
- * many results are remembered, each as a 20-character hash (which also keeps candidates' e-mail
+ * Static data is saved with the workflow on every change, so it must stay small: besides every
+ * result the service still lists, at most this many results it no longer lists are remembered
+ * (see `rememberResults`), each as a 20-character hash (which also keeps candidates' e-mail
  * addresses out of the workflow's data).
  */
 const MAX_REMEMBERED_RESULTS = 10_000;
