@@ -235,8 +235,8 @@ function endInFlight(scoped: string, outcome: Outcome): void {
  * Whether this delivery is new, a repeat, or still held by another call (`busy`). A new one is
  * claimed in the process and carries its mark to the execution, whose step records it
  * (`passOnDeliveries`); the call releases it when n8n takes no execution from it. A copy that
- * arrives before the execution has recorded it waits for that (at most `COPY_WAIT_MS`). Keys this
- * process recorded go into every write of the node's static data. Listening for a test event never
+ * arrives before the execution has recorded it waits for that (at most `COPY_WAIT_MS`). Keys
+ * recorded after their call's save (`savedLater`) are written by the next call. Listening for a test event never
  * counts repeats, so the same sample can be sent again while building a workflow.
  */
 export async function admitDelivery(
@@ -251,7 +251,6 @@ export async function admitDelivery(
 	const staticData = this.getWorkflowStaticData('node');
 	const scope = scopeOf(this);
 	if (unsaved.delete(scope)) saveRecordedKeys(staticData, scope);
-	else if (liveLists.has(scope)) remember(staticData, undefined, scope);
 	if (wasSeen(staticData, key)) return { outcome: 'repeat', deliveryId };
 
 	const scoped = `${scope}\u0000${key}`;

@@ -5,12 +5,13 @@
  */
 import { EventEmitter } from 'node:events';
 
-import type { IDataObject, IHttpRequestHelper, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestHelper, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { InterviewServiceApi } from '../../../credentials/InterviewServiceApi.credentials';
 import { isFailure } from '../../../nodes/InterviewService/actions/operationContract';
 import { dispatchBatches } from '../../../nodes/InterviewService/helpers/batches';
 import { rememberedAnswers } from '../../../nodes/InterviewService/helpers/retryMemory';
+import { passOnDeliveries } from '../../../nodes/InterviewServiceTrigger/repeatMemory';
 import { receiveEvent } from '../../../nodes/InterviewServiceTrigger/webhook';
 import { namingInterview, timeoutError, toNodeApiError } from '../../../nodes/shared/transport/errors';
 import { fakeNode } from '../../helpers/fakeNode';
@@ -145,7 +146,7 @@ describe("the Interview Service Trigger's answers, as docs/triggers.md quotes th
 		return { context, sent, response, staticData };
 	}
 
-	/** What n8n does with an answer it sends itself: reads its body (which records the delivery) and ends the call. */
+	/** What n8n does with an answer it sends itself: reads its body and ends the call. */
 	function answeredByN8n(answer: IWebhookResponseData, response: EventEmitter): unknown {
 		const body = answer.webhookResponse;
 		response.emit('finish');
@@ -164,7 +165,17 @@ describe("the Interview Service Trigger's answers, as docs/triggers.md quotes th
 
 	it('a repeat', async () => {
 		const first = call({ ...completion, eventId: '<id>' }, { workflowId: 'docs-repeat' });
-		answeredByN8n(await receiveEvent.call(first.context), first.response);
+		const started = await receiveEvent.call(first.context);
+		answeredByN8n(started, first.response);
+		// The execution's first step, which records the delivery (n8n runs it once it has stored the execution).
+		const step = {
+			getInputData: () => started.workflowData![0],
+			getWorkflowStaticData: () => first.staticData,
+			getMode: () => 'webhook',
+			getWorkflow: () => ({ id: 'docs-repeat', active: true }),
+			getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger', typeVersion: 3 }),
+		} as unknown as IExecuteFunctions;
+		expect(passOnDeliveries.call(step)).toHaveLength(1);
 		const again = call({ ...completion, eventId: '<id>' }, { workflowId: 'docs-repeat', staticData: first.staticData });
 		const answer = await receiveEvent.call(again.context);
 		expect(answer.workflowData).toBeUndefined();
