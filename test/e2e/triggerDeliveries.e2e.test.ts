@@ -215,6 +215,26 @@ describe('Interview Service Trigger in real n8n: two different deliveries at onc
 	);
 });
 
+describe('Interview Service Trigger in real n8n: twelve deliveries at once, then a restart', () => {
+	it(
+		'twelve completions posted together start one execution each; after a restart the same twelve, redelivered one by one, start none',
+		withLog(async (ctx) => {
+			const watched = await activeTrigger(ctx, 'e2eDelivTwelve', {}, true, 3);
+			const { interviewId } = watched;
+			const emails = Array.from({ length: 12 }, (_, index) => `twelve-${index}-${randomUUID().slice(0, 4)}@example.com`);
+			const twelve = await Promise.all(emails.map((email) => complete(ctx, interviewId, email)));
+			expect(twelve.map((completion) => completion.delivery?.status)).toEqual(emails.map(() => 200));
+			const executions = await settledExecutions(ctx, watched.workflowId, 12);
+			expect(executions.map((execution) => triggerItem(execution).candidate).map((candidate) => (candidate as Json).email).sort()).toEqual([...emails].sort());
+
+			await ctx.n8n.restart();
+			for (const { eventId } of twelve) expect((await redeliverUntilRegistered(ctx, { eventId })).status).toBe(200);
+			expect(await settledExecutions(ctx, watched.workflowId, 12)).toHaveLength(12);
+		}),
+		TEST_TIMEOUT_MS,
+	);
+});
+
 describe('Interview Service Trigger version 2 in real n8n: bodies of a content type n8n leaves unread', () => {
 	it(
 		'a completion sent as application/octet-stream and one sent with no content type each start one execution with the event read; their repeats start none; a POST without the secret gets 401',
