@@ -29,6 +29,13 @@ export const triggerProperties: INodeProperties[] = [
 		default: '',
 	},
 	{
+		displayName:
+			'On n8n 1.x, n8n tells the Interview Service an event arrived before it has saved the run: if n8n stops in that moment, the event is lost unless the service sends it again. To be safe there, add the option Answer Once the Workflow Has Finished. On n8n 2.x both ways are safe.',
+		name: 'n8nOneAnswerNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
 		...interviewLocator,
 		description: 'The interview whose events start the workflow',
 	},
@@ -71,7 +78,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether the Interview Service gets its answer only when the whole workflow has run, instead of as soon as n8n has stored the event. If the workflow fails, or n8n stops while it runs, the service gets an error (or no answer) and delivers the event again, so each completion is handled until one run succeeds. A slow workflow keeps the service waiting: if it takes longer than the service waits for an answer, the service counts the delivery as failed and sends it again, and that copy starts nothing while the first run goes on.',
+					'Whether the Interview Service gets its answer only when the whole workflow has run, instead of as soon as n8n has the event. If the workflow fails, or n8n stops while it runs, the service gets an error (or no answer) and delivers the event again, so each completion is handled until one run succeeds. A slow workflow keeps the service waiting: if it takes longer than the service waits for an answer, the service counts the delivery as failed and sends it again, and that copy starts nothing while the first run goes on.',
 			},
 			{
 				displayName: 'Include Result',

@@ -28,8 +28,8 @@ describe('Interview Service Trigger description', () => {
 		expect(node.methods.listSearch.searchInterviews).toEqual(expect.any(Function));
 	});
 
-	it('has the public parameters: notice, testEventNotice, interviewId, events (*, cheatProbabilityMarked, completed), options', () => {
-		expect(description.properties.map((item) => item.name)).toEqual(['notice', 'testEventNotice', 'interviewId', 'events', 'options']);
+	it('has the public parameters: notice, testEventNotice, n8nOneAnswerNotice, interviewId, events (*, cheatProbabilityMarked, completed), options', () => {
+		expect(description.properties.map((item) => item.name)).toEqual(['notice', 'testEventNotice', 'n8nOneAnswerNotice', 'interviewId', 'events', 'options']);
 		expect(property(description.properties, 'events')).toMatchObject({ type: 'multiOptions', default: ['completed'] });
 		expect(property(description.properties, 'events')!.options!.map((option) => 'value' in option && option.value)).toEqual(['*', 'cheatProbabilityMarked', 'completed']);
 		const options = property(description.properties, 'options')!.options as INodeProperties[];
@@ -59,5 +59,17 @@ describe('Interview Service Results Trigger description', () => {
 		expect(property(description.properties, 'watch')).toMatchObject({ default: 'interview' });
 		expect(property(description.properties, 'interviewId')!.displayOptions).toEqual({ show: { watch: ['interview'] } });
 		expect(property(description.properties, 'simplify')).toMatchObject({ type: 'boolean', default: true });
+	});
+});
+
+describe('what the trigger says about n8n 1.x', () => {
+	it('a notice names the line where answering at once can lose an event, and the option that makes it safe', () => {
+		const description = new InterviewServiceTrigger().description;
+		const notice = property(description.properties, 'n8nOneAnswerNotice');
+		expect(notice).toMatchObject({ type: 'notice' });
+		expect(notice!.displayName).toContain('n8n 1.x');
+		const options = property(description.properties, 'options')!.options as INodeProperties[];
+		const option = options.find((candidate) => candidate.name === 'answerWhenFinished')!;
+		expect(notice!.displayName).toContain(option.displayName);
 	});
 });
