@@ -18,7 +18,7 @@ import type { ExecutionSummary } from '../../harness/n8n';
 import { nodeOutput } from '../../harness/n8n';
 import { pollUntil } from '../../harness/process';
 import { TRIGGER_NODE_TYPE, buildWorkflow, interviewById, interviewServiceNode } from '../../harness/workflow';
-import { TEST_TIMEOUT_MS, useE2e } from './helpers/context';
+import { E2E_RUNTIME, TEST_TIMEOUT_MS, useE2e } from './helpers/context';
 import type { E2eContext } from './helpers/context';
 import { sandboxRequests } from './helpers/context';
 import { interviewConfigOf, pollLog, redeliverUntilRegistered, settledExecutions, waitForWebhookUrl } from './helpers/executions';
@@ -56,9 +56,23 @@ async function activeTrigger(ctx: E2eContext, workflowId: string, options: Json 
 	const watched = { workflowId, interviewId, webhookId, usersUrl };
 	if (activate) {
 		await ctx.n8n.activate(workflowId);
-		await waitForWebhookUrl(ctx, interviewId, (url) => url.startsWith(productionPrefix(ctx, watched)));
+		const registered = await waitForWebhookUrl(ctx, interviewId, (url) => url.startsWith(productionPrefix(ctx, watched)));
+		await untilSecretSaved(String(registered.webhookUrl));
 	}
 	return watched;
+}
+
+/**
+ * n8n saves the trigger's static data (its secret) only after create() has registered the URL, so a
+ * call in between is refused 401 (the service delivers again). An event the trigger ignores probes that.
+ */
+async function untilSecretSaved(url: string) {
+	await pollUntil(
+		async () => ((await axios.post(url, { event: 'probe.ignored' }, { validateStatus: () => true, timeout: 15_000 })).status === 200 ? true : undefined),
+		30_000,
+		'the trigger\'s secret saved',
+		250,
+	);
 }
 
 const productionPrefix = (ctx: E2eContext, watched: Watched) => `${ctx.n8n.url}/webhook/${watched.webhookId}/`;
@@ -88,7 +102,7 @@ describe('Interview Service Trigger in real n8n: concurrent calls and n8n\'s who
 	it(
 		'a re-activation while a delivery waits on slow results: the old registration written back keeps the secret, a new completion starts one execution, deactivation restores',
 		withLog(async (ctx) => {
-			const watched = await activeTrigger(ctx, 'e2eDelivReactivate', { includeResult: true });
+			const watched = await activeTrigger(ctx, 'e2eDelivReact', { includeResult: true });
 			const { interviewId } = watched;
 			const registered = String((await interviewConfigOf(ctx, interviewId)).webhookUrl);
 
@@ -132,11 +146,17 @@ describe('Interview Service Trigger in real n8n: a half-done activation', () => 
 			// the failed create's undo and of n8n's cleanup (both our delete) fail too, so nothing is
 			// undone: the interview holds our URL and only the registration saved before the PUT knows
 			// the user's. n8n 2.41 retries a failed trigger activation (up to 5 attempts, 1 s apart,
-			// workflow-trigger-activator.js) on the same in-memory static data.
+			// workflow-trigger-activator.js) on the same in-memory static data; n8n 1.x refuses the
+			// activation, and the user's next one completes it.
 			await ctx.control.delete('/requests');
 			await ctx.control.post('/faults', { route: SETTINGS_ROUTE, pathIncludes: interviewId, status: 500, afterApply: true, count: 1 });
 			await ctx.control.post('/faults', { route: 'GET /api/v1/interview/get-interview/:id', pathIncludes: interviewId, status: 500, skip: 1, count: 2 });
-			await ctx.n8n.activate(watched.workflowId);
+			if (E2E_RUNTIME.n8nVersion.startsWith('1.')) {
+				await expect(ctx.n8n.activate(watched.workflowId)).rejects.toThrow(/HTTP 400/);
+				await ctx.n8n.activate(watched.workflowId);
+			} else {
+				await ctx.n8n.activate(watched.workflowId);
+			}
 			await pollLog(ctx, `could not give interview ${interviewId} its webhook URL back`);
 			await waitForWebhookUrl(ctx, interviewId, (url) => url.startsWith(productionPrefix(ctx, watched)));
 			const putsOnInterview = async () =>
@@ -165,8 +185,10 @@ describe('Interview Service Trigger in real n8n: Listen for test event while the
 			const watched = await activeTrigger(ctx, 'e2eDelivListen');
 			const { interviewId } = watched;
 
-			// What the editor's "Listen for test event" sends (workflows.controller.js runManually → test-webhooks.js needsWebhook).
-			const listen = await ctx.n8n.rest.post(`/workflows/${watched.workflowId}/run`, { triggerToStartFrom: { name: TRIGGER } });
+			// What the editor's "Test this trigger" sends (workflows.controller.js runManually → test-webhooks.js needsWebhook);
+			// n8n 1.x takes the workflow itself along.
+			const workflowData = E2E_RUNTIME.n8nVersion.startsWith('1.') ? (await ctx.n8n.rest.get(`/workflows/${watched.workflowId}`)).data.data : undefined;
+			const listen = await ctx.n8n.rest.post(`/workflows/${watched.workflowId}/run`, { triggerToStartFrom: { name: TRIGGER }, ...(workflowData && { workflowData }) });
 			expect(listen.status).toBe(200);
 			expect(listen.data.data).toEqual({ waitingForWebhook: true });
 			await waitForWebhookUrl(ctx, interviewId, (url) => url.startsWith(`${ctx.n8n.url}/webhook-test/${watched.webhookId}/`));
