@@ -25,6 +25,7 @@ import {
 	type WebhookStyle,
 } from './assumptions';
 import type { SandboxContext } from './route-context';
+import { registerCandidatePage } from './candidate-page';
 import { addFaults, registerControl } from './control';
 import { DEMO_SEED } from './demo-data';
 import { applyFault, type Fault, FaultTable, type FaultSpec } from './faults';
@@ -205,6 +206,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	installApiHooks(app, state);
 	registerApiRoutes(app, context);
 	registerControl(app, context, initialConfig);
+	registerCandidatePage(app, context);
 	await app.ready();
 	addFaults(app, context, options.faults ?? []);
 

@@ -151,6 +151,9 @@ export class SandboxState {
 
 	tokens: TokenLedger = { issued: 0, revokedThrough: 0, expireAfterRequests: null };
 
+	/** Whose link each access-links token is, so the candidate's page knows who opened it. */
+	accessTokens = new Map<string, { interviewId: string; email: string }>();
+
 	constructor(
 		public config: SandboxConfig,
 		public faults: FaultTable,
@@ -167,6 +170,7 @@ export class SandboxState {
 		this.deliveries = [];
 		this.faults.clear();
 		this.tokens.expireAfterRequests = null;
+		this.accessTokens.clear();
 	}
 
 	findCandidate(interviewId: string, email: string): StoredCandidate | undefined {
