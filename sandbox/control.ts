@@ -1,6 +1,6 @@
 /**
  * The sandbox's own control API under `/__sandbox/` (no auth, never under /api/v1): reset, seed,
- * simulate completion, request log, webhook deliveries, faults, token expiry, live config, state.
+ * simulate completion, request log, webhook deliveries, faults, token expiry, live config, state, the stand-in ATS.
  * Answers are plain JSON; errors use the API's error envelope.
  */
 import type { FastifyInstance } from 'fastify';
@@ -140,6 +140,9 @@ export function registerControl(app: FastifyInstance, context: SandboxContext, i
 		state.config = { ...state.config, ...validate(configPatch, request.body) };
 		return { config: state.config };
 	});
+
+	// The stand-in ATS (ats.ts): what it lists, and what workflows wrote back to it.
+	app.get(`${CONTROL_PREFIX}/ats`, async () => ({ candidates: state.ats.candidates, writes: state.ats.writes }));
 
 	app.get(`${CONTROL_PREFIX}/state`, async () => ({
 		interviews: [...state.interviews.values()],

@@ -25,6 +25,7 @@ import {
 	type WebhookStyle,
 } from './assumptions';
 import type { SandboxContext } from './route-context';
+import { registerAts } from './ats';
 import { registerCandidatePage } from './candidate-page';
 import { addFaults, registerControl } from './control';
 import { DEMO_SEED } from './demo-data';
@@ -207,6 +208,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	registerApiRoutes(app, context);
 	registerControl(app, context, initialConfig);
 	registerCandidatePage(app, context);
+	registerAts(app, context);
 	await app.ready();
 	addFaults(app, context, options.faults ?? []);
 
