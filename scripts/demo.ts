@@ -99,7 +99,7 @@ function banner(options: { n8n: DemoN8n; sandboxUrl: string; exportFile: string;
 		`      -d '[{"name":"Ada Lovelace","email":"ada@example.com"},{"name":"Alan Turing","email":"alan@example.com"}]'`,
 		'  and see each candidate\'s preAuthLink in the answer, and the execution under "Executions".',
 		'  Open a preAuthLink in your browser to be that candidate: click Finish and the sandbox records the result',
-		'  and calls the interview\'s webhook (activate example 3, or click "Test this trigger", to see it arrive).',
+		'  and calls the interview\'s webhook (activate example 3, or click its "Execute workflow", to see it arrive).',
 		`  Add a node: search "Interview Service" in the nodes panel. n8n's data and log: ${userFolder}`,
 		'',
 		'  Press Ctrl+C to stop n8n and the sandbox.',
