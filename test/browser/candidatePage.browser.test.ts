@@ -3,13 +3,13 @@
  * sandbox's page and clicks Finish; the active workflow whose Interview Service Trigger watches the interview
  * runs once with that candidate and the scores chosen on the page.
  */
-import axios from 'axios';
 import { randomUUID } from 'node:crypto';
 
-import { expectOk, freshApiKey } from '../../harness/owner';
+import { expectOk } from '../../harness/owner';
 import { pollUntil } from '../../harness/process';
 import { buildWorkflow, CREDENTIAL_TYPE, interviewById, itemsNode, manualTrigger, TRIGGER_NODE_TYPE, type NodeSpec } from '../../harness/workflow';
 import { saveWorkflow, useEditor } from './helpers/editor';
+import { executionsOf, finishedExecutions, outputItems, publicApiOf } from './helpers/executions';
 import { ACTION_NODE_TYPE, actionCanvasNode, openWorkflow, outputHandleTexts, waitForOutputJson, waitForText } from './helpers/panels';
 
 const { scenario } = useEditor();
@@ -20,13 +20,6 @@ const CANDIDATE = { name: 'Katherine Johnson', email: 'katherine.browser@example
 const SCORES = { interviewScore: 84, communicationScore: 81, codingScore: 87 };
 /** A whole link only: the pane may still be drawing the rest of it. */
 const PRE_AUTH_LINK = /"preAuthLink": "(http:\/\/[^"]+\/interview\/[a-z0-9-]+\?token=[0-9a-f]{32})"/;
-
-interface Execution {
-	id: string;
-	finished: boolean;
-	status: string;
-	data?: { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
-}
 
 it(
 	"a link from Invite opens the candidate's page; Finish runs the active trigger's workflow once with that candidate's scores",
@@ -109,18 +102,10 @@ it(
 			expect(await candidate.locator('#webhook').innerText()).toMatch(/it answered HTTP 200\.$/);
 
 			// The trigger's workflow ran once, with that candidate: read from the execution n8n stored, whole.
-			const publicApi = axios.create({
-				baseURL: `${session.n8nUrl}/api/v1`,
-				headers: { 'X-N8N-API-KEY': await freshApiKey(rest, 'browser-candidate-page') },
-				timeout: 30_000,
-			});
-			const executions = async () => (await publicApi.get('/executions', { params: { workflowId: triggerWorkflowId, includeData: true } })).data.data as Execution[];
-			const [run] = await pollUntil(async () => {
-				const listed = await executions();
-				return listed.length > 0 && listed.every((execution) => execution.finished) ? listed : undefined;
-			}, 30_000, "the trigger workflow's execution");
-			expect({ executions: (await executions()).length, status: run.status }).toEqual({ executions: 1, status: 'success' });
-			const item = run.data?.resultData.runData['Interview Completed']?.[0]?.data.main[0][0]?.json;
+			const publicApi = await publicApiOf(rest, session.n8nUrl, 'browser-candidate-page');
+			const [run] = await finishedExecutions(publicApi, triggerWorkflowId, 1, "the trigger workflow's execution");
+			expect({ executions: (await executionsOf(publicApi, triggerWorkflowId)).length, status: run.status }).toEqual({ executions: 1, status: 'success' });
+			const [item] = outputItems(run, 'Interview Completed');
 			expect(JSON.stringify(item)).toContain(`"email":"${CANDIDATE.email}"`);
 			expect(item).toEqual(expect.objectContaining({ interviewId, scores: expect.objectContaining(SCORES) }));
 			const deliveries = (await sandbox.get('/webhooks')).data as { deliveries: Array<{ interviewId: string; status: number }> };
