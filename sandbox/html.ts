@@ -35,7 +35,7 @@ input[readonly] { background: #f6f8fa; }
 details { margin: 1.5rem 0; }
 button { margin-top: 1.5rem; padding: .6rem 1.6rem; font: inherit; font-weight: 600; background: #1f883d; color: #fff; border: 0; border-radius: 6px; cursor: pointer; }
 table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid #d0d7de; vertical-align: top; }
+th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid #d0d7de; vertical-align: top; overflow-wrap: anywhere; }
 pre { background: #f6f8fa; padding: .5rem; overflow-x: auto; white-space: pre-wrap; }
 .note { background: #fff8c5; padding: .5rem .75rem; border-radius: 6px; }
 .error { background: #ffebe9; padding: .5rem .75rem; border-radius: 6px; }
