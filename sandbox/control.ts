@@ -1,22 +1,22 @@
 /**
  * The sandbox's own control API under `/__sandbox/` (no auth, never under /api/v1): reset, seed,
- * simulate completion, request log, webhook deliveries, faults, token expiry, live config, state.
+ * simulate completion, request log, webhook deliveries, faults, token expiry, live config, state, the stand-in ATS.
  * Answers are plain JSON; errors use the API's error envelope.
  */
 import type { FastifyInstance } from 'fastify';
 
 import { MESSAGES } from './assumptions';
 import { revokeAllTokens } from './auth';
+import { completeInterview } from './completion';
 import type { SandboxContext } from './route-context';
 import { DEMO_SEED } from './demo-data';
 import { ANY_ROUTE, type FaultSpec } from './faults';
 import { ApiError, validate } from './http';
-import { completedCandidate, newCandidate, resultView, scoresFrom } from './interviews-and-results';
 import { API_PREFIX } from './routes';
 import { completeBody, configPatch, expireTokensBody, faultBody, redeliverBody, resetBody, resultRowsBody } from './schemas';
 import { applySeed } from './seed';
 import type { SandboxConfig, WebhookDelivery } from './state';
-import { completionEvent, deliverEvent, findDelivery, redeliver, webhookPayload } from './webhooks';
+import { findDelivery, redeliver } from './webhooks';
 
 export const CONTROL_PREFIX = '/__sandbox';
 
@@ -40,9 +40,6 @@ function deliveryView(delivery: WebhookDelivery) {
 	const { body: _bytes, ...view } = delivery;
 	return view;
 }
-
-/** The short form the completion answers with: where it went and what came back. */
-const deliverySummary = ({ url, status, error }: WebhookDelivery) => ({ url, status, ...(error ? { error } : {}) });
 
 export function registerControl(app: FastifyInstance, context: SandboxContext, initialConfig: SandboxConfig) {
 	const { state } = context;
@@ -92,29 +89,7 @@ export function registerControl(app: FastifyInstance, context: SandboxContext, i
 
 	app.post<{ Params: { id: string } }>(`${CONTROL_PREFIX}/interviews/:id/complete`, async (request) => {
 		const interview = state.requireInterview(request.params.id);
-		const body = validate(completeBody, request.body);
-		const now = new Date().toISOString();
-		const existing = state.findCandidate(interview.interviewId, body.email) ?? newCandidate(interview.interviewId, body.email, now);
-		const completed = completedCandidate(
-			{ ...existing, name: body.name ?? existing.name },
-			scoresFrom(body.scores, body.email),
-			context.baseUrl(),
-			body.completedAt ?? now,
-		);
-		state.saveCandidate(completed);
-
-		const event = completionEvent(completed, state.config.scoreStyle);
-		const url = interview.interviewConfig.webhookUrl;
-		const { webhookStyle: style, webhookRedelivery: redelivery } = state.config;
-		const deliveries = url ? await deliverEvent(state, url, event, { style, redelivery }) : [];
-		return {
-			result: resultView(completed, state.config.scoreStyle),
-			// The event as sent, in the configured webhook style; eventId finds its deliveries.
-			event: deliveries[0]?.payload ?? webhookPayload(event, style),
-			eventId: event.eventId,
-			delivery: deliveries[0] ? deliverySummary(deliveries[0]) : null,
-			deliveries: deliveries.map((delivery) => ({ ...deliverySummary(delivery), redelivery: delivery.redelivery })),
-		};
+		return await completeInterview(context, interview, validate(completeBody, request.body));
 	});
 
 	app.post(`${CONTROL_PREFIX}/webhooks/redeliver`, async (request) => {
@@ -165,6 +140,9 @@ export function registerControl(app: FastifyInstance, context: SandboxContext, i
 		state.config = { ...state.config, ...validate(configPatch, request.body) };
 		return { config: state.config };
 	});
+
+	// The stand-in ATS (ats.ts): what it lists, and what workflows wrote back to it.
+	app.get(`${CONTROL_PREFIX}/ats`, async () => ({ candidates: state.ats.candidates, writes: state.ats.writes }));
 
 	app.get(`${CONTROL_PREFIX}/state`, async () => ({
 		interviews: [...state.interviews.values()],

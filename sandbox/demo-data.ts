@@ -125,4 +125,10 @@ export const DEMO_SEED: SeedInput = {
 			status: 'cancelled',
 		},
 	],
+	// The stand-in ATS's candidates in stage "AI interview" (ats.ts), none of them invited yet.
+	atsCandidates: [
+		{ email: 'katherine.johnson@example.com', name: 'Katherine Johnson', phone: '+1 757 555 0101', resumeLink: 'https://cv.example.com/katherine-johnson.pdf' },
+		{ email: 'margaret.hamilton@example.com', name: 'Margaret Hamilton', phone: '+1 617 555 0102' },
+		{ email: 'edsger.dijkstra@example.com', name: 'Edsger Dijkstra', phone: '+31 40 555 0103' },
+	],
 };

@@ -15,6 +15,7 @@ import {
 	type WebhookRedelivery,
 	type WebhookStyle,
 } from './assumptions';
+import { ATS_PREFIX } from './ats';
 import { faultsList, SEEDS, type SeedName } from './schemas';
 import { type SandboxOptions, startSandbox } from './server';
 
@@ -130,6 +131,7 @@ async function main() {
 			`  Credentials: Base URL ${sandbox.url}`,
 			...clients.map(([clientId, apiKey]) => `               Client ID ${clientId}  API Key ${apiKey}`),
 			`  Control API: ${sandbox.url}/__sandbox/ (see sandbox/README.md)`,
+			`  Candidate's page: open an invitation's preAuthLink in a browser. Stand-in ATS: ${sandbox.url}${ATS_PREFIX}`,
 			`  Seed: ${options.seed ?? 'none'}. Stop with Ctrl+C.`,
 			'',
 		].join('\n'),

@@ -67,9 +67,15 @@ export const seedCandidate = z.object({
 });
 export type SeedCandidate = z.infer<typeof seedCandidate>;
 
+/** A candidate the stand-in ATS lists (ats.ts): the fields Invite's Map Automatically reads. */
+export const atsCandidate = z
+	.object({ email, name: z.string().optional(), phone: z.string().optional(), resumeLink: httpUrl.optional() })
+	.strict();
+
 export const seedBody = z.object({
 	interviews: z.array(seedInterview).optional(),
 	candidates: z.array(seedCandidate).optional(),
+	atsCandidates: z.array(atsCandidate).optional(),
 });
 export type SeedInput = z.infer<typeof seedBody>;
 

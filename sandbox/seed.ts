@@ -1,4 +1,5 @@
 /** Puts interviews and candidates into the state, from the control API or from the demo data. */
+import { addAtsCandidates } from './ats';
 import { ApiError, toValidationIssues } from './http';
 import { MESSAGES } from './assumptions';
 import {
@@ -78,5 +79,6 @@ export function applySeed(state: SandboxState, input: unknown, baseUrl: string):
 
 	for (const interview of interviews) state.interviews.set(interview.interviewId, interview);
 	for (const candidate of seed.candidates ?? []) state.saveCandidate(seededCandidate(candidate, baseUrl, now));
+	addAtsCandidates(state, seed.atsCandidates ?? []);
 	return interviews.map((interview) => interview.interviewId);
 }

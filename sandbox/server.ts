@@ -25,6 +25,8 @@ import {
 	type WebhookStyle,
 } from './assumptions';
 import type { SandboxContext } from './route-context';
+import { registerAts } from './ats';
+import { registerCandidatePage } from './candidate-page';
 import { addFaults, registerControl } from './control';
 import { DEMO_SEED } from './demo-data';
 import { applyFault, type Fault, FaultTable, type FaultSpec } from './faults';
@@ -205,6 +207,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	installApiHooks(app, state);
 	registerApiRoutes(app, context);
 	registerControl(app, context, initialConfig);
+	registerCandidatePage(app, context);
+	registerAts(app, context);
 	await app.ready();
 	addFaults(app, context, options.faults ?? []);
 

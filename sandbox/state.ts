@@ -112,6 +112,22 @@ export interface WebhookDelivery {
 	redelivery: boolean;
 }
 
+/** A candidate as the stand-in ATS lists them: what Invite's Map Automatically reads. */
+export interface AtsCandidate {
+	email: string;
+	name?: string;
+	phone?: string;
+	resumeLink?: string;
+}
+
+/** A request a workflow sent to the stand-in ATS to write something back (a result, a status). */
+export interface AtsWrite {
+	method: string;
+	path: string;
+	body: unknown;
+	at: string;
+}
+
 export interface TokenLedger {
 	/** Sequence number of the last token issued. */
 	issued: number;
@@ -151,6 +167,12 @@ export class SandboxState {
 
 	tokens: TokenLedger = { issued: 0, revokedThrough: 0, expireAfterRequests: null };
 
+	/** Whose link each access-links token is, so the candidate's page knows who opened it. */
+	accessTokens = new Map<string, { interviewId: string; email: string }>();
+
+	/** The stand-in ATS: candidates it lists, and what workflows wrote back to it. */
+	ats: { candidates: AtsCandidate[]; writes: AtsWrite[] } = { candidates: [], writes: [] };
+
 	constructor(
 		public config: SandboxConfig,
 		public faults: FaultTable,
@@ -167,6 +189,8 @@ export class SandboxState {
 		this.deliveries = [];
 		this.faults.clear();
 		this.tokens.expireAfterRequests = null;
+		this.accessTokens.clear();
+		this.ats = { candidates: [], writes: [] };
 	}
 
 	findCandidate(interviewId: string, email: string): StoredCandidate | undefined {

@@ -15,8 +15,9 @@ import { packPackage } from '../harness/pack';
 import { spawnGroup, stopGroup, tail, waitForLine } from '../harness/process';
 import { cacheRoot, ensureRuntime, N8N_VERSION } from '../harness/runtime';
 import { REPO_ROOT } from '../harness/paths';
+import { ATS_PREFIX } from '../sandbox/ats';
 import { assertPortFree, DEMO_OWNER, demoCli, installPackage, READY_BANNER, startDemoN8n, type DemoN8n } from './lib/demoN8n';
-import { EXAMPLE_CREDENTIAL, EXAMPLES, exampleCredential, loadExample, type ExampleName } from './lib/examples';
+import { demoExamples, EXAMPLE_CREDENTIAL, EXAMPLES, exampleCredential, type ExampleName } from './lib/examples';
 
 const SANDBOX_READY = 'Interview Service sandbox listening on ';
 
@@ -60,15 +61,23 @@ async function startSandbox(port: number): Promise<string> {
 	}
 }
 
-/** Examples whose placeholders the demo can fill; example 3's ATS URL stays for the user to set. */
-function demoWorkflows(exportFile: string) {
-	return (Object.keys(EXAMPLES) as ExampleName[]).map((name) => loadExample(name, { exportFile }));
-}
+/** Every example, as the banner lists it (a Record, so that a new example without a line fails the type check). */
+const EXAMPLE_LINES: Record<ExampleName, string> = {
+	atsInvitations: '1. ATS → interview invitations (active):',
+	resultsExport: '2. Scheduled results export (CSV):',
+	resultsExportSheets: '   Google Sheets variant:',
+	completionCallback: '3. Completion → ATS callback:',
+	aiAgentTools: '4. AI recruiting assistant (agent tools):',
+	atsSync: '5. ATS sync every 15 minutes:',
+};
 
 function banner(options: { n8n: DemoN8n; sandboxUrl: string; exportFile: string; userFolder: string }): string {
 	const { n8n, sandboxUrl, exportFile, userFolder } = options;
-	const workflowUrl = (name: ExampleName) => `${n8n.url}/workflow/${EXAMPLES[name].id}`;
 	const webhook = `${n8n.url}/webhook/${EXAMPLES.atsInvitations.webhookPath}`;
+	const width = Math.max(...Object.values(EXAMPLE_LINES).map((line) => line.length)) + 2;
+	const examples = (Object.keys(EXAMPLE_LINES) as ExampleName[]).map(
+		(name) => `    ${EXAMPLE_LINES[name].padEnd(width)}${n8n.url}/workflow/${EXAMPLES[name].id}`,
+	);
 	return [
 		'',
 		READY_BANNER,
@@ -77,20 +86,20 @@ function banner(options: { n8n: DemoN8n; sandboxUrl: string; exportFile: string;
 		`  Login:          ${DEMO_OWNER.email}  /  ${DEMO_OWNER.password}`,
 		`  Sandbox URL:    ${sandboxUrl}  (the fake Interview Service, seeded with demo interviews and candidates)`,
 		`  Demo API login: Client ID demo-client, API Key demo-api-key (already saved in n8n as the credential "${EXAMPLE_CREDENTIAL.name}")`,
+		`  Stand-in ATS:   ${sandboxUrl}${ATS_PREFIX}  (what the examples read from "your ATS" and write back to it)`,
 		'',
-		'  Example workflows (imported, each pointing at the sandbox):',
-		`    1. ATS → interview invitations (active):   ${workflowUrl('atsInvitations')}`,
-		`    2. Scheduled results export (CSV):          ${workflowUrl('resultsExport')}`,
-		`       Google Sheets variant:                   ${workflowUrl('resultsExportSheets')}`,
-		`    3. Completion → ATS callback:               ${workflowUrl('completionCallback')}`,
-		`    4. AI recruiting assistant (agent tools):   ${workflowUrl('aiAgentTools')}`,
+		'  Example workflows (imported, each pointing at the sandbox and its stand-in ATS):',
+		...examples,
 		'',
 		'  Try this: open the editor and log in, then open example 2 and click "Execute workflow": it reads every',
 		'  published interview, fetches the results and writes one CSV row per completed candidate to',
-		`  ${exportFile}. Then invite candidates the way an ATS would, through example 1 (active):`,
+		`  ${exportFile}. Open example 5 and click "Execute workflow": it invites the stand-in ATS's candidates.`,
+		'  Invite candidates the way an ATS would, through example 1 (active):',
 		`    curl -s -X POST ${webhook} -H 'content-type: application/json' \\`,
 		`      -d '[{"name":"Ada Lovelace","email":"ada@example.com"},{"name":"Alan Turing","email":"alan@example.com"}]'`,
 		'  and see each candidate\'s preAuthLink in the answer, and the execution under "Executions".',
+		'  Open a preAuthLink in your browser to be that candidate: click Finish and the sandbox records the result',
+		'  and calls the interview\'s webhook (activate example 3, or click its "Execute workflow", to see it arrive).',
 		`  Add a node: search "Interview Service" in the nodes panel. n8n's data and log: ${userFolder}`,
 		'',
 		'  Press Ctrl+C to stop n8n and the sandbox.',
@@ -121,7 +130,7 @@ async function main() {
 	say('4/5 importing the demo credential and the example workflows');
 	const cli = demoCli(runtime, userFolder, n8nPort, exportDir);
 	await cli.importCredentials([exampleCredential(sandboxUrl)]);
-	await cli.importWorkflows(demoWorkflows(exportFile));
+	await cli.importWorkflows(demoExamples({ exportFile, sandboxUrl }));
 
 	say(`5/5 starting n8n on 127.0.0.1:${n8nPort} (log: ${path.join(userFolder, 'n8n.log')})`);
 	const n8n = await startDemoN8n({ runtime, userFolder, port: n8nPort, exportDir });

@@ -41,8 +41,10 @@ function schedule(state: SandboxState, interviewId: string, sent: Candidate, win
 	return candidate;
 }
 
-function linksFor(interviewUrl: string, candidate: StoredCandidate) {
+function linksFor(state: SandboxState, interviewUrl: string, candidate: StoredCandidate) {
 	const token = randomBytes(16).toString('hex');
+	// Remembered so that the candidate's page (candidate-page.ts) knows who opened the link.
+	state.accessTokens.set(token, { interviewId: candidate.interviewId, email: candidate.email });
 	return {
 		email: candidate.email,
 		preAuthLink: `${interviewUrl}?token=${token}`,
@@ -58,7 +60,7 @@ export function registerAccessLinks(app: FastifyInstance, context: SandboxContex
 		const interviewUrl = interviewLinkFor(context.baseUrl(), interview.slug);
 		const taken = takenCandidates(context.state.config, distinctByEmail(body.candidates ?? []), (sent) => sent.email);
 		const links = taken.map((sent) =>
-			linksFor(interviewUrl, schedule(context.state, interview.interviewId, sent, window, now)),
+			linksFor(context.state, interviewUrl, schedule(context.state, interview.interviewId, sent, window, now)),
 		);
 		return { status: 200, message: 'Access links generated successfully', data: { data: links } };
 	});

@@ -1,7 +1,7 @@
 /**
  * `npm start` (scripts/demo.ts) end to end, in a temporary demo folder on free ports:
  * the printed URLs answer, the login works, the credential and the example workflows are there,
- * example 1 is live, SIGTERM stops everything; a second start reuses the folder and `--exit-when-ready` exits.
+ * the banner lists every example, the ATS sync reads the sandbox's stand-in ATS, example 1 is live, SIGTERM stops everything; a second start reuses the folder and `--exit-when-ready` exits.
  */
 import axios from 'axios';
 import type { ChildProcess } from 'node:child_process';
@@ -93,6 +93,12 @@ describe('npm start (scripts/demo.ts)', () => {
 
 			const workflows = (await rest.get('/workflows')).data.data as Array<{ id: string; name: string }>;
 			expect(workflows.map((w) => w.id).sort()).toEqual(Object.values(EXAMPLES).map((e) => e.id).sort());
+			// The banner lists every example, and the ATS sync reads the sandbox's stand-in ATS.
+			for (const { id } of Object.values(EXAMPLES)) expect(output).toContain(`${editorUrl}/workflow/${id}`);
+			const atsSync = (await rest.get(`/workflows/${EXAMPLES.atsSync.id}`)).data.data as { nodes: Array<{ type: string; parameters: { url?: string } }> };
+			const atsUrl = atsSync.nodes.find((node) => node.type === 'n8n-nodes-base.httpRequest')?.parameters.url ?? '';
+			expect(atsUrl).toBe(`${sandboxUrl}/ats/api/candidates?stage=ai-interview`);
+			expect((await axios.get(atsUrl)).data).toEqual(expect.arrayContaining([expect.objectContaining({ email: expect.any(String) })]));
 			const credentials = (await rest.get('/credentials')).data.data as Array<{ id: string; name: string; type: string }>;
 			expect(credentials).toEqual(
 				expect.arrayContaining([expect.objectContaining({ ...EXAMPLE_CREDENTIAL, type: 'interviewServiceApi' })]),
