@@ -8,11 +8,11 @@ export const TRIGGER_DEFAULT_VERSION = 3;
 
 /**
  * How to send a test event. While listening, n8n itself only says "Go to Interview Service and
- * create an event" (its text for every service's webhook trigger), so the way to do that against
- * the demo's sandbox stands beside the parameters, which stay in view.
+ * create an event" (its text for every service's webhook trigger), so the way to do that in the
+ * demo stands beside the parameters, which stay in view.
  */
 export const TEST_EVENT_HINT =
-	'To test: click Test this trigger, then, while n8n listens, let a candidate finish this interview. With the demo\'s sandbox (npm start), this command finishes one: curl -X POST SANDBOX_URL/__sandbox/interviews/INTERVIEW_ID/complete -H "content-type: application/json" -d \'{"email":"ada@example.com"}\'. SANDBOX_URL is the Base URL of this trigger\'s credential (the Sandbox URL the demo prints when it starts); switch Interview to By ID to see INTERVIEW_ID.';
+	'To test: click Test this trigger, then, while n8n listens, let a candidate finish this interview. In the demo (npm start), open a candidate\'s link from Invite, or the interview\'s own link (Interview Link in the output of Get Interview), in your browser and click Finish on the candidate\'s page.';
 
 export const triggerProperties: INodeProperties[] = [
 	{
