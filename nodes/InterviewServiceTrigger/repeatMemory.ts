@@ -231,6 +231,14 @@ function endInFlight(scoped: string, outcome: Outcome): void {
 	flight.settle(outcome);
 }
 
+/** Gives up the claims older than `CLAIM_MS`, oldest first (the map keeps the order they were made in). */
+function giveUpOldClaims(now: number): void {
+	for (const [scoped, flight] of inFlight) {
+		if (now - flight.since < CLAIM_MS) return;
+		endInFlight(scoped, 'released');
+	}
+}
+
 /**
  * Whether this delivery is new, a repeat, or still held by another call (`busy`). A new one is
  * claimed in the process and carries its mark to the execution, whose step records it
@@ -253,10 +261,10 @@ export async function admitDelivery(
 	if (unsaved.delete(scope)) saveRecordedKeys(staticData, scope);
 	if (wasSeen(staticData, key)) return { outcome: 'repeat', deliveryId };
 
+	giveUpOldClaims(Date.now());
 	const scoped = `${scope}\u0000${key}`;
 	const earlier = inFlight.get(scoped);
-	if (earlier !== undefined && Date.now() - earlier.since >= CLAIM_MS) endInFlight(scoped, 'released');
-	else if (earlier !== undefined) {
+	if (earlier !== undefined) {
 		const outcome = await outcomeWithin(earlier.outcome, COPY_WAIT_MS);
 		if (outcome === undefined) return { outcome: 'busy', deliveryId };
 		if (outcome === 'recorded') return { outcome: 'repeat', deliveryId };

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import type { CandidateResult } from '../../../../nodes/shared/contract';
-import { DELIVERY_MARK, deliveryKey, passOnDeliveries, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
+import { CLAIM_MS, DELIVERY_MARK, deliveryKey, passOnDeliveries, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
 import { receiveEvent, rowOfEvent } from '../../../../nodes/InterviewServiceTrigger/webhook';
 
 const SECRET = 'a'.repeat(64);
@@ -283,6 +283,20 @@ describe('receiveEvent', () => {
 			const ranItems = (await deliver({ ...body, eventId: 'evt_failed' }, saved, { workflowId: 'wf-crash-d' })).workflowData![0];
 			const again = fakeWebhook({ query: { secret: SECRET }, body, staticData: saved, workflowId: 'wf-crash-d' }).runExecution(ranItems, 'retry', saved);
 			expect(again.items).toHaveLength(1);
+		});
+
+		it('a claim no execution of this process records (queue mode: a worker runs it) is given up after a minute: a copy then runs, and its step decides', async () => {
+			const staticData = registration();
+			const body = { ...completion, eventId: 'evt_queue' };
+			const first = fakeWebhook({ query: { secret: SECRET }, body, staticData, workflowId: 'wf-queue' });
+			answerAsN8n(await receiveEvent.call(first.context), first.res);
+			const later = Date.now() + CLAIM_MS;
+			const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
+			try {
+				expect((await deliver(body, staticData, { workflowId: 'wf-queue' })).workflowData).toHaveLength(1);
+			} finally {
+				clock.mockRestore();
+			}
 		});
 
 		it('a copy that waits longer than the bound is told to come again (503) and starts nothing', async () => {
