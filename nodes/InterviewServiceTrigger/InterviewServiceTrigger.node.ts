@@ -84,6 +84,6 @@ export class InterviewServiceTrigger implements INodeType {
 	// n8n runs a node's execute() for its start item only once it has stored the execution, on every
 	// line: so a delivery is recorded there, never before its execution exists (repeatMemory.ts).
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [passOnDeliveries.call(this)];
+		return [await passOnDeliveries.call(this)];
 	}
 }

@@ -173,6 +173,8 @@ interface InFlight {
 	outcome: Promise<Outcome>;
 	settle: (outcome: Outcome) => void;
 	since: number;
+	/** Answering at once: its execution's step records it as soon as it runs. */
+	recordsAtStart: boolean;
 }
 
 /** Deliveries claimed in this process whose execution has not recorded them yet, by scoped key: what a copy waits for. */
@@ -274,7 +276,7 @@ export async function admitDelivery(
 
 	let settle: (outcome: Outcome) => void = noop;
 	const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
-	inFlight.set(scoped, { outcome, settle, since: Date.now() });
+	inFlight.set(scoped, { outcome, settle, since: Date.now(), recordsAtStart: !savedLater });
 	const attempt = randomBytes(6).toString('hex');
 	const when: RecordWhen = savedLater ? 'success' : 'start';
 	return {
@@ -292,19 +294,35 @@ export async function admitDelivery(
 }
 
 /**
+ * How long the step waits for the deliveries claimed beside its own to be recorded. Each execution
+ * writes the whole memory back when it ends, and a database may commit writes that end together in
+ * any order; once every sibling has recorded its key, every such write holds every key, so
+ * whichever is committed last loses none.
+ */
+export const SIBLINGS_WAIT_MS = 2_000;
+
+/** Waits (at most `ms`) until no delivery claimed for this node, answering at once, is still unrecorded. */
+async function siblingsRecorded(scope: string, ms: number): Promise<void> {
+	const prefix = `${scope}\u0000`;
+	const pending = [...inFlight.entries()].filter(([scoped, flight]) => scoped.startsWith(prefix) && flight.recordsAtStart).map(([, flight]) => flight.outcome);
+	if (pending.length > 0) await Promise.race([Promise.all(pending), sleep(ms)]);
+}
+
+/**
  * The node's step in the execution, which n8n runs only once it has stored the execution: an item
  * whose delivery another attempt has already run is dropped (a Retry of a crashed execution whose
  * completion the sender's copy ran meanwhile), every other item goes on, and a delivery answered
  * at once is recorded now. A Retry runs on a copy of the workflow's static data from before the
  * crash, which n8n writes back whole, so there the key goes to this process only.
  */
-export function passOnDeliveries(this: IExecuteFunctions): INodeExecutionData[] {
+export async function passOnDeliveries(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const staticData = this.getWorkflowStaticData('node');
 	const scope = scopeOf(this);
 	const isRetry = this.getMode() === 'retry';
 	const passed: INodeExecutionData[] = [];
 	let dropped = 0;
+	let recorded = false;
 	items.forEach((item, index) => {
 		const [key, attempt, when] = typeof item[DELIVERY_MARK] === 'string' ? item[DELIVERY_MARK].split(' ') : [];
 		const output: INodeExecutionData = { json: item.json, pairedItem: { item: index } };
@@ -318,8 +336,10 @@ export function passOnDeliveries(this: IExecuteFunctions): INodeExecutionData[] 
 			remember(isRetry ? undefined : staticData, key, scope, now, attempt);
 			claimInProcess(scope, key, now);
 			endInFlight(`${scope}\u0000${key}`, 'recorded');
+			recorded = !isRetry;
 		}
 	});
+	if (recorded) await siblingsRecorded(scope, SIBLINGS_WAIT_MS);
 	if (dropped > 0) {
 		this.addExecutionHints({
 			message: `${dropped} delivery(ies) not passed on: another execution has already run them (the sender delivered them again)`,

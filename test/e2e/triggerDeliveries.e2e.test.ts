@@ -153,7 +153,8 @@ describe('Interview Service Trigger in real n8n: a half-done activation', () => 
 			await ctx.control.post('/faults', { route: 'GET /api/v1/interview/get-interview/:id', pathIncludes: interviewId, status: 500, skip: 1, count: 2 });
 			if (E2E_RUNTIME.n8nVersion.startsWith('1.')) {
 				await expect(ctx.n8n.activate(watched.workflowId)).rejects.toThrow(/HTTP 400/);
-				await ctx.n8n.activate(watched.workflowId);
+				// The user activates again; an attempt the remaining faults refuse is refused as a whole.
+				await pollUntil(async () => ctx.n8n.activate(watched.workflowId).then(() => true, () => undefined), 30_000, 'an activation that completes', 1_000);
 			} else {
 				await ctx.n8n.activate(watched.workflowId);
 			}
@@ -246,12 +247,13 @@ describe('Interview Service Trigger in real n8n: twelve deliveries at once, then
 			const emails = Array.from({ length: 12 }, (_, index) => `twelve-${index}-${randomUUID().slice(0, 4)}@example.com`);
 			const twelve = await Promise.all(emails.map((email) => complete(ctx, interviewId, email)));
 			expect(twelve.map((completion) => completion.delivery?.status)).toEqual(emails.map(() => 200));
-			const executions = await settledExecutions(ctx, watched.workflowId, 12);
-			expect(executions.map((execution) => triggerItem(execution).candidate).map((candidate) => (candidate as Json).email).sort()).toEqual([...emails].sort());
+			const emailsRun = async () =>
+				(await settledExecutions(ctx, watched.workflowId, 12)).map((execution) => String((triggerItem(execution)?.candidate as Json | undefined)?.email)).sort();
+			expect(await emailsRun()).toEqual([...emails].sort());
 
 			await ctx.n8n.restart();
 			for (const { eventId } of twelve) expect((await redeliverUntilRegistered(ctx, { eventId })).status).toBe(200);
-			expect(await settledExecutions(ctx, watched.workflowId, 12)).toHaveLength(12);
+			expect(await emailsRun()).toEqual([...emails].sort());
 		}),
 		TEST_TIMEOUT_MS,
 	);

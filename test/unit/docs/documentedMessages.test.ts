@@ -175,7 +175,7 @@ describe("the Interview Service Trigger's answers, as docs/triggers.md quotes th
 			getWorkflow: () => ({ id: 'docs-repeat', active: true }),
 			getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger', typeVersion: 3 }),
 		} as unknown as IExecuteFunctions;
-		expect(passOnDeliveries.call(step)).toHaveLength(1);
+		expect(await passOnDeliveries.call(step)).toHaveLength(1);
 		const again = call({ ...completion, eventId: '<id>' }, { workflowId: 'docs-repeat', staticData: first.staticData });
 		const answer = await receiveEvent.call(again.context);
 		expect(answer.workflowData).toBeUndefined();

@@ -52,7 +52,7 @@ function fakeWebhook(call: FakeCall) {
 		getWebhookName: () => ((call.options as IDataObject | undefined)?.answerWhenFinished === true ? 'setup' : 'default'),
 	} as unknown as IWebhookFunctions;
 	/** The execution's first step, as n8n runs it once it has stored the execution (`retry`: the editor's Retry of it). */
-	const runExecution = (items: INodeExecutionData[], mode = 'webhook', executionStaticData = staticData) => {
+	const runExecution = async (items: INodeExecutionData[], mode = 'webhook', executionStaticData = staticData) => {
 		const hints: unknown[] = [];
 		const step = {
 			getInputData: () => items,
@@ -62,7 +62,7 @@ function fakeWebhook(call: FakeCall) {
 			getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger' }),
 			addExecutionHints: (...added: unknown[]) => hints.push(...added),
 		} as unknown as IExecuteFunctions;
-		return { items: passOnDeliveries.call(step), hints };
+		return { items: await passOnDeliveries.call(step), hints };
 	};
 	return { context, response, res, runExecution };
 }
@@ -167,7 +167,7 @@ describe('receiveEvent', () => {
 			const { context, res, runExecution } = fakeWebhook({ query: { secret: SECRET }, body, staticData, ...more });
 			const answer = await receiveEvent.call(context);
 			answerAsN8n(answer, res);
-			if (answer.workflowData) runExecution(answer.workflowData[0]);
+			if (answer.workflowData) await runExecution(answer.workflowData[0]);
 			return answer;
 		};
 
@@ -239,7 +239,7 @@ describe('receiveEvent', () => {
 			const firstAnswer = await receiveEvent.call(first.context);
 			const copy = deliver(body, staticData, { workflowId: 'wf-h' });
 			answerAsN8n(firstAnswer, first.res);
-			first.runExecution(firstAnswer.workflowData![0]);
+			await first.runExecution(firstAnswer.workflowData![0]);
 			expect((await copy).webhookResponse).toMatchObject({ repeat: true });
 		});
 
@@ -253,7 +253,7 @@ describe('receiveEvent', () => {
 			// n8n 1.x saves the call's static data with its answer: it must not hold the key yet.
 			expect(wasSeen(JSON.parse(JSON.stringify(staticData)) as IDataObject, key)).toBe(false);
 			const copy = deliver(body, staticData, { workflowId: 'wf-1x' });
-			const started = first.runExecution(firstAnswer.workflowData![0]);
+			const started = await first.runExecution(firstAnswer.workflowData![0]);
 			expect(started.items.map((item) => item.json)).toEqual([firstAnswer.workflowData![0][0].json]);
 			expect(started.items[0]).not.toHaveProperty(DELIVERY_MARK);
 			expect((await copy).webhookResponse).toMatchObject({ repeat: true });
@@ -267,7 +267,7 @@ describe('receiveEvent', () => {
 			const crashedItems = (await receiveEvent.call(crashed.context)).workflowData![0];
 			// Retry first: it runs, and this process now knows the delivery (nothing written to the snapshot it runs on).
 			const snapshot = registration() as IDataObject;
-			expect(crashed.runExecution(crashedItems, 'retry', snapshot).items).toHaveLength(1);
+			expect((await crashed.runExecution(crashedItems, 'retry', snapshot)).items).toHaveLength(1);
 			expect(snapshot).not.toHaveProperty('seenDeliveries');
 			expect((await deliver(body, registration(), { workflowId: 'wf-crash-a' })).webhookResponse).toMatchObject({ repeat: true });
 
@@ -276,13 +276,34 @@ describe('receiveEvent', () => {
 			const lostItems = (await receiveEvent.call(lost.context)).workflowData![0];
 			const saved = registration() as IDataObject;
 			expect((await deliver(body, saved, { workflowId: 'wf-crash-c' })).workflowData).toHaveLength(1);
-			const retried = fakeWebhook({ query: { secret: SECRET }, body, staticData: saved, workflowId: 'wf-crash-c' }).runExecution(lostItems, 'retry', saved);
+			const retried = await fakeWebhook({ query: { secret: SECRET }, body, staticData: saved, workflowId: 'wf-crash-c' }).runExecution(lostItems, 'retry', saved);
 			expect(retried.items).toHaveLength(0);
 			expect(retried.hints).toHaveLength(1);
 			// A Retry of the execution that ran it (the same attempt) still passes it on.
 			const ranItems = (await deliver({ ...body, eventId: 'evt_failed' }, saved, { workflowId: 'wf-crash-d' })).workflowData![0];
-			const again = fakeWebhook({ query: { secret: SECRET }, body, staticData: saved, workflowId: 'wf-crash-d' }).runExecution(ranItems, 'retry', saved);
+			const again = await fakeWebhook({ query: { secret: SECRET }, body, staticData: saved, workflowId: 'wf-crash-d' }).runExecution(ranItems, 'retry', saved);
 			expect(again.items).toHaveLength(1);
+		});
+
+		it('an execution answered at once ends its step only once the deliveries claimed beside it are recorded, so what each writes back holds every key', async () => {
+			const staticData = registration();
+			const bodyA = { ...completion, eventId: 'evt_sibling_a' };
+			const bodyB = { ...completion, eventId: 'evt_sibling_b' };
+			const a = fakeWebhook({ query: { secret: SECRET }, body: bodyA, staticData, workflowId: 'wf-siblings' });
+			const b = fakeWebhook({ query: { secret: SECRET }, body: bodyB, staticData, workflowId: 'wf-siblings' });
+			const aItems = (await receiveEvent.call(a.context)).workflowData![0];
+			const bItems = (await receiveEvent.call(b.context)).workflowData![0];
+			// Each execution loads the static data anew, as n8n does.
+			const [aExecution, bExecution] = [structuredClone(staticData), structuredClone(staticData)];
+			let aEnded = false;
+			const aStep = a.runExecution(aItems, 'webhook', aExecution).then(() => (aEnded = true));
+			await new Promise((resolve) => setTimeout(resolve, 100));
+			expect(aEnded).toBe(false);
+			await b.runExecution(bItems, 'webhook', bExecution);
+			await aStep;
+			const writtenByA = JSON.parse(JSON.stringify(aExecution)) as IDataObject;
+			expect(wasSeen(writtenByA, deliveryKey('interview.completed', 'evt_sibling_a', undefined, bodyA).key)).toBe(true);
+			expect(wasSeen(writtenByA, deliveryKey('interview.completed', 'evt_sibling_b', undefined, bodyB).key)).toBe(true);
 		});
 
 		it('a claim no execution of this process records (queue mode: a worker runs it) is given up after a minute: a copy then runs, and its step decides', async () => {
