@@ -17,8 +17,10 @@ export class InterviewService implements INodeType {
 		group: ['transform'],
 		// Version 2: Invite with Skip Already Invited puts skipped candidates on their own output; Result → Get Many's
 		// rows say whether the candidate has finished, and an interview nobody has finished outputs nothing by default.
-		version: [1, 2],
-		defaultVersion: 2,
+		// Version 3: Invite's Start Time and End Time may be left empty (now, and a week later), and switches that turn
+		// something on (Published, the Allow settings, Only Finished Candidates) come on when added.
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		// The chosen operation's action in plain words, as the nodes panel lists it (a unit test holds the two equal).
 		subtitle:
 			'={{ ({"access:createLink": "Create an access link", "access:createToken": "Create an access token", "candidate:cancelScheduled": "Cancel scheduled candidates", "candidate:forgetInvited": "Forget invited candidates", "candidate:invite": "Invite candidates", "interview:create": "Create an interview", "interview:get": "Get an interview", "interview:getMany": "Get many interviews", "interview:update": "Update an interview", "interview:updateSettings": "Update interview settings", "result:getMany": "Get many results"})[$parameter["resource"] + ":" + $parameter["operation"]] ?? $parameter["operation"] }}',

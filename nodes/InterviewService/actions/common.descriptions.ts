@@ -8,6 +8,31 @@ export function showFor(resource: string, operation: string): IDisplayOptions {
 	return { show: { resource: [resource], operation: [operation] } };
 }
 
+/** Shows a field only for some node versions (`@version`, as n8n's own versioned nodes do). */
+export function forVersions(displayOptions: IDisplayOptions, versions: number[]): IDisplayOptions {
+	return { ...displayOptions, show: { ...displayOptions.show, '@version': versions } };
+}
+
+/** A collection whose switches (at any depth) come on when added: each turns something on, so adding it means wanting it. */
+export function withSwitchesOn(collection: INodeProperties): INodeProperties {
+	const options = (collection.options as INodeProperties[]).map((option) => {
+		if (option.type === 'boolean') return { ...option, default: true };
+		return option.type === 'collection' ? withSwitchesOn(option) : option;
+	});
+	return { ...collection, options };
+}
+
+/**
+ * A collection as versions 1 and 2 show it (its switches off when added) and as version 3 does
+ * (on). A saved node keeps its version, so what a saved workflow does stays as it was.
+ */
+export function switchesOnWhenAdded(displayOptions: IDisplayOptions, collection: INodeProperties): INodeProperties[] {
+	return [
+		{ ...collection, displayOptions: forVersions(displayOptions, [1, 2]) },
+		{ ...withSwitchesOn(collection), displayOptions: forVersions(displayOptions, [3]) },
+	];
+}
+
 /** Return All / Limit for the list operations, with a note on how pages are read. */
 export function returnAllOrLimit(displayOptions: IDisplayOptions): INodeProperties[] {
 	return [
@@ -80,7 +105,10 @@ export const roleNameField: INodeProperties = {
 	placeholder: 'e.g. Backend Engineer',
 };
 
-/** The 11 fields of `interviewConfig`, typed as the spec lists them. */
+/**
+ * The 11 fields of `interviewConfig`, typed as the spec lists them. Labels stay short enough to show
+ * whole in the panel, two collections deep; the names are the saved parameters and never change.
+ */
 const interviewConfigOptions: INodeProperties[] = [
 	{
 		displayName: 'Allow Access',
@@ -94,33 +122,18 @@ const interviewConfigOptions: INodeProperties[] = [
 		description: 'Who may take the interview',
 	},
 	{
-		displayName: 'Allow Continue From Middle',
-		name: 'allowContinueFromMiddle',
-		type: 'boolean',
-		default: false,
-		description: 'Whether a candidate may resume an interrupted interview',
-	},
-	{
-		displayName: 'Allow Continue From Middle Count',
-		name: 'allowContinueFromMiddleCount',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: 0,
-		description: 'How many times a candidate may resume',
-	},
-	{
-		displayName: 'Allow Interview On Mobile',
-		name: 'allowInterviewOnMobile',
-		type: 'boolean',
-		default: false,
-		description: 'Whether the interview may be taken on a mobile device',
-	},
-	{
 		displayName: 'Allow Late Attempts',
 		name: 'allowLateAttempts',
 		type: 'boolean',
 		default: false,
 		description: 'Whether a candidate may start after the end of the time window',
+	},
+	{
+		displayName: 'Allow On Mobile',
+		name: 'allowInterviewOnMobile',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the interview may be taken on a mobile device',
 	},
 	{
 		displayName: 'Allow Reattempt',
@@ -138,7 +151,22 @@ const interviewConfigOptions: INodeProperties[] = [
 		description: 'How many times a candidate may take the interview again',
 	},
 	{
-		displayName: 'Allow Screen Leave Count',
+		displayName: 'Allow Resume',
+		name: 'allowContinueFromMiddle',
+		type: 'boolean',
+		default: false,
+		description: 'Whether a candidate may resume an interrupted interview',
+	},
+	{
+		displayName: 'Allow Resume Count',
+		name: 'allowContinueFromMiddleCount',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: 'How many times a candidate may resume',
+	},
+	{
+		displayName: 'Max Screen Leaves',
 		name: 'allowScreenLeaveCount',
 		type: 'number',
 		typeOptions: { minValue: 0 },
@@ -146,7 +174,7 @@ const interviewConfigOptions: INodeProperties[] = [
 		description: 'How many times a candidate may leave the screen',
 	},
 	{
-		displayName: 'Allow Tab Switch Count',
+		displayName: 'Max Tab Switches',
 		name: 'allowTabSwitchCount',
 		type: 'number',
 		typeOptions: { minValue: 0 },
@@ -204,10 +232,10 @@ export const INTERVIEW_FIELD_LABELS = {
 	'interviewConfig.redirectUrl': 'Interview Config → Redirect URL',
 	'interviewConfig.webhookUrl': 'Interview Config → Webhook URL',
 	'interviewConfig.allowAccess': 'Interview Config → Allow Access',
-	'interviewConfig.allowContinueFromMiddleCount': 'Interview Config → Allow Continue From Middle Count',
+	'interviewConfig.allowContinueFromMiddleCount': 'Interview Config → Allow Resume Count',
 	'interviewConfig.allowReattemptCount': 'Interview Config → Allow Reattempt Count',
-	'interviewConfig.allowScreenLeaveCount': 'Interview Config → Allow Screen Leave Count',
-	'interviewConfig.allowTabSwitchCount': 'Interview Config → Allow Tab Switch Count',
+	'interviewConfig.allowScreenLeaveCount': 'Interview Config → Max Screen Leaves',
+	'interviewConfig.allowTabSwitchCount': 'Interview Config → Max Tab Switches',
 	'competencyData.name': 'Competencies → Name',
 	'competencyData.questionCount': 'Competencies → Question Count',
 	'competencyData.time': 'Competencies → Time',

@@ -13,9 +13,10 @@ import { toIsoDateTime } from '../../helpers/dateTime';
 import { sharedParameterReader } from '../../helpers/parameterCache';
 import type { ParameterReader } from '../../helpers/parameterCache';
 import { requiredInterviewId } from '../../helpers/parameterValues';
+import { rememberedAnswers } from '../../helpers/retryMemory';
 import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
 import type { FieldLabels } from '../../helpers/validation';
-import { metaDataField, showFor } from '../common.descriptions';
+import { forVersions, metaDataField, showFor } from '../common.descriptions';
 import { failedItem } from '../operationContract';
 import type { ItemOutcome, PreparedItem, RetryMemory } from '../operationContract';
 import {
@@ -32,26 +33,43 @@ import { invitedHistoryOptions, invitedHistoryRun } from './invitedHistory';
 
 const displayOptions = showFor('candidate', 'invite');
 
+/** How long the window stays open from version 3 on when End Time is left empty. */
+export const DEFAULT_WINDOW_DAYS = 7;
+
+/**
+ * Start Time and End Time. Versions 1 and 2 require both; from version 3 on, empty means the window
+ * a recruiter usually picks: from when the node runs until a week later.
+ */
+function invitationWindow(): INodeProperties[] {
+	const startDescription = "Start of the window in which the candidate may take the interview. Without an offset, the workflow's time zone applies.";
+	const endDescription = 'End of the window; must be after Start Time';
+	return [
+		{ displayName: 'Start Time', name: 'startTime', type: 'dateTime', required: true, default: '', description: startDescription, displayOptions: forVersions(displayOptions, [1, 2]) },
+		{ displayName: 'End Time', name: 'endTime', type: 'dateTime', required: true, default: '', description: endDescription, displayOptions: forVersions(displayOptions, [1, 2]) },
+		{
+			displayName: 'Start Time',
+			name: 'startTime',
+			type: 'dateTime',
+			default: '',
+			hint: 'Leave empty to open the window when the node runs',
+			description: startDescription,
+			displayOptions: forVersions(displayOptions, [3]),
+		},
+		{
+			displayName: 'End Time',
+			name: 'endTime',
+			type: 'dateTime',
+			default: '',
+			hint: `Leave empty to close the window ${DEFAULT_WINDOW_DAYS} days after Start Time`,
+			description: endDescription,
+			displayOptions: forVersions(displayOptions, [3]),
+		},
+	];
+}
+
 export const description: INodeProperties[] = [
 	{ ...interviewLocator, displayOptions },
-	{
-		displayName: 'Start Time',
-		name: 'startTime',
-		type: 'dateTime',
-		required: true,
-		default: '',
-		description: 'Start of the window in which the candidate may take the interview. Without an offset, the workflow\'s time zone applies.',
-		displayOptions,
-	},
-	{
-		displayName: 'End Time',
-		name: 'endTime',
-		type: 'dateTime',
-		required: true,
-		default: '',
-		description: 'End of the window; must be after Start Time',
-		displayOptions,
-	},
+	...invitationWindow(),
 	mappingModeProperty(
 		displayOptions,
 		'Read email, name, phone, resumeLink and metaData from each input item by field name, with no expression per item',
@@ -205,6 +223,34 @@ function candidateOf(context: IExecuteFunctions, input: CandidateInput, itemInde
 	}
 }
 
+const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * When the node first ran in this execution, in whole seconds: kept in the node's context like the
+ * run's answers, so every item and every Retry On Fail attempt opens the same window, and a batch
+ * answered in an earlier attempt is recognised as the same request.
+ */
+function runStartOf(context: IExecuteFunctions): string {
+	const memory = rememberedAnswers(context, 'candidate:invite window');
+	const kept = memory.answerTo('start');
+	if (typeof kept === 'string') return kept;
+	const start = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+	memory.keep('start', start);
+	return start;
+}
+
+/** Start Time and End Time as ISO date-times; from version 3 on, empty ones are the run's start and a week later. */
+function windowOf(context: IExecuteFunctions, read: ParameterReader, itemIndex: number): { startTime: unknown; endTime: unknown } {
+	const timeZone = context.getTimezone();
+	let startTime = toIsoDateTime(read('startTime', itemIndex, ''), timeZone);
+	let endTime = toIsoDateTime(read('endTime', itemIndex, ''), timeZone);
+	if (context.getNode().typeVersion < 3) return { startTime, endTime };
+	if (isEmpty(startTime)) startTime = runStartOf(context);
+	const startMs = typeof startTime === 'string' ? Date.parse(startTime) : Number.NaN;
+	if (isEmpty(endTime) && !Number.isNaN(startMs)) endTime = new Date(startMs + DEFAULT_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
+	return { startTime, endTime };
+}
+
 /** One item's invitation: its interview, window and candidate, checked as the access-links request would be. */
 export function prepare(this: IExecuteFunctions, itemIndex: number): InviteRequest {
 	const input = mappingOf(this);
@@ -217,15 +263,10 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): InviteReque
 	}
 
 	const { candidate, labels } = candidateOf(this, input, itemIndex);
-	const timeZone = this.getTimezone();
 	const body = validateRequest(
 		this,
 		endpoints.createAccessLinks.body,
-		{
-			startTime: toIsoDateTime(read('startTime', itemIndex, ''), timeZone),
-			endTime: toIsoDateTime(read('endTime', itemIndex, ''), timeZone),
-			candidates: [candidate],
-		},
+		{ ...windowOf(this, read, itemIndex), candidates: [candidate] },
 		itemIndex,
 		labels,
 	);

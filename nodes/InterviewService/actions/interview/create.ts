@@ -14,6 +14,7 @@ import {
 	publishedField,
 	roleNameField,
 	showFor,
+	switchesOnWhenAdded,
 } from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'create');
@@ -51,21 +52,18 @@ export const description: INodeProperties[] = [
 		description: 'The job description text, or its http(s) URL when JD Type is Link',
 		displayOptions,
 	},
-	{
+	...switchesOnWhenAdded(displayOptions, {
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions,
 		options: [
 			interviewConfigCollection,
 			experienceField('max'),
 			metaDataField,
 			experienceField('min'),
-			publishedField(
-				'Whether to publish the interview at once instead of keeping it as a draft',
-			),
+			publishedField('Whether to publish the interview at once instead of keeping it as a draft'),
 			roleNameField,
 			{
 				displayName: 'Sample Questions',
@@ -76,7 +74,7 @@ export const description: INodeProperties[] = [
 				description: 'Questions the interview should resemble',
 			},
 		],
-	},
+	}),
 ];
 
 /** Each Create makes a new interview: one created in an earlier Retry On Fail attempt is not created again. */

@@ -15,19 +15,19 @@ import {
 	publishedField,
 	roleNameField,
 	showFor,
+	switchesOnWhenAdded,
 } from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'update');
 
 export const description: INodeProperties[] = [
 	{ ...interviewLocator, displayOptions },
-	{
+	...switchesOnWhenAdded(displayOptions, {
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions,
 		options: [
 			{
 				displayName: 'Competencies',
@@ -90,12 +90,10 @@ export const description: INodeProperties[] = [
 			experienceField('max'),
 			metaDataField,
 			experienceField('min'),
-			publishedField(
-				'Whether the interview is published; off turns it back into a draft',
-			),
+			publishedField('Whether the interview is published; off turns it back into a draft'),
 			roleNameField,
 		],
-	},
+	}),
 ];
 
 function competencyList(value: unknown): IDataObject[] | undefined {

@@ -14,6 +14,7 @@ import {
 	metaDataField,
 	publishedField,
 	showFor,
+	switchesOnWhenAdded,
 } from '../common.descriptions';
 
 const displayOptions = showFor('interview', 'updateSettings');
@@ -22,13 +23,12 @@ type InterviewConfigMode = 'merge' | 'replace';
 
 export const description: INodeProperties[] = [
 	{ ...interviewLocator, displayOptions },
-	{
+	...switchesOnWhenAdded(displayOptions, {
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions,
 		options: [
 			interviewConfigCollection,
 			interviewNameField,
@@ -40,7 +40,7 @@ export const description: INodeProperties[] = [
 				'Whether the interview is published. Only sent when added here: the service turns the interview into a draft when it receives false.',
 			),
 		],
-	},
+	}),
 	{
 		displayName: 'Options',
 		name: 'options',

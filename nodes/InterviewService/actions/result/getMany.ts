@@ -9,12 +9,12 @@ import { isResultsNotReady } from '../../../shared/transport/errors';
 import { listResults } from '../../../shared/transport/lists';
 import { limitOf, requiredInterviewId } from '../../helpers/parameterValues';
 import { invalidInput } from '../../helpers/validation';
-import { returnAllOrLimit, showFor } from '../common.descriptions';
+import { forVersions as forVersionsOf, returnAllOrLimit, showFor, withSwitchesOn } from '../common.descriptions';
 import { asNodeError } from '../operationContract';
 
 const displayOptions = showFor('result', 'getMany');
 /** Shown for some node versions only (the operation's fields plus `@version`). */
-const forVersions = (versions: number[]) => ({ show: { ...displayOptions.show, '@version': versions } });
+const forVersions = (versions: number[]) => forVersionsOf(displayOptions, versions);
 
 const WHEN_NOT_READY = ['returnStatus', 'returnNothing', 'error'] as const;
 type WhenNotReady = (typeof WHEN_NOT_READY)[number];
@@ -80,7 +80,7 @@ export const description: INodeProperties[] = [
 		default: true,
 		description:
 			'Whether to return one flat item per candidate (name, email, interviewScore, communicationScore, codingScore, reportLink, completed, completedAt, metaData) instead of the raw result',
-		displayOptions: forVersions([2]),
+		displayOptions: forVersions([2, 3]),
 	},
 	{
 		displayName: 'Simplify',
@@ -98,8 +98,9 @@ export const description: INodeProperties[] = [
 		options: whenNotReadyChoices,
 		default: 'returnNothing',
 		description: 'What to return for an interview whose invited candidates have not finished yet, so the service has no results for it',
-		displayOptions: forVersions([2]),
+		displayOptions: forVersions([2, 3]),
 	},
+	// Versions 2 and 3 differ only in what Only Finished Candidates is when added.
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -108,6 +109,10 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: forVersions([2]),
 		options: [onlyFinished],
+	},
+	{
+		...withSwitchesOn({ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [onlyFinished] }),
+		displayOptions: forVersions([3]),
 	},
 	{
 		displayName: 'Options',
@@ -119,7 +124,7 @@ export const description: INodeProperties[] = [
 		options: [
 			onlyFinished,
 			{
-				displayName: 'When Results Are Not Ready',
+				displayName: 'When Results Not Ready',
 				name: 'whenNotReady',
 				type: 'options',
 				options: whenNotReadyChoices,
@@ -149,7 +154,7 @@ function whenNotReadyOf(context: IExecuteFunctions, options: IDataObject, itemIn
 	if (!WHEN_NOT_READY.includes(chosen as WhenNotReady)) {
 		throw invalidInput(
 			context.getNode(),
-			version >= 2 ? 'When No Candidate Has Finished' : 'When Results Are Not Ready',
+			version >= 2 ? 'When No Candidate Has Finished' : 'When Results Not Ready',
 			`must be one of ${WHEN_NOT_READY.map((value) => `"${value}"`).join(', ')}`,
 			itemIndex,
 		);
@@ -221,7 +226,7 @@ export async function send(this: IExecuteFunctions, query: ResultsQuery, itemInd
 	} catch (error) {
 		if (!isResultsNotReady(error) || query.whenNotReady === 'error') throw asNodeError(this, error, itemIndex);
 		if (query.whenNotReady === 'returnStatus') return notReadyStatus(query.interviewId, (error as Error).message);
-		const setting = this.getNode().typeVersion >= 2 ? 'When No Candidate Has Finished' : 'When Results Are Not Ready';
+		const setting = this.getNode().typeVersion >= 2 ? 'When No Candidate Has Finished' : 'When Results Not Ready';
 		this.addExecutionHints({
 			type: 'info',
 			location: 'outputPane',

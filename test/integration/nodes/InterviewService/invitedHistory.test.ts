@@ -97,6 +97,23 @@ describe('Invite → Skip Already Invited', () => {
 		expect(sentEmails(await env().requests(ACCESS_LINKS)).sort()).toEqual(failed.sort());
 	});
 
+	// Under the regular output on Invited, marked with `error` and without a link; under the error output on the Error output.
+	it.each([
+		['continueRegularOutput', 0],
+		['continueErrorOutput', 2],
+	] as const)('with the option on, under %s a refused candidate comes out where the docs say: output %i', async (onError, output) => {
+		const [interviewId] = await env().seedInterviews([{ interviewName: `Failures ${onError}` }]);
+		const candidates = people(3, `where-${onError}`);
+		await env().control('PATCH', '/config', { refusals: { emails: [candidates[1].email], dialect: 'rejectRequest' } });
+		const run = await env().run(skipping(interviewId), { inputItems: candidates, onError });
+		expect(run.outputs).toHaveLength(onError === 'continueErrorOutput' ? 3 : 2);
+		const [invited, skipped] = run.outputs;
+		const failed = run.outputs[output].filter((item) => item.json.error !== undefined);
+		expect(failed.map((item) => [(item.pairedItem as { item: number }).item, item.json.preAuthLink])).toEqual([[1, undefined]]);
+		expect(invited.filter((item) => typeof item.json.preAuthLink === 'string').map((item) => item.json.email)).toEqual([candidates[0].email, candidates[2].email]);
+		expect(skipped).toEqual([]);
+	});
+
 	it('keeps at most Invited History Size candidates: beyond it the oldest are forgotten and invited again', async () => {
 		const [interviewId] = await env().seedInterviews([{ interviewName: 'Limit' }]);
 		const candidates = people(10, 'limit');

@@ -61,7 +61,7 @@ describe('interview → update settings', () => {
 	it.each([
 		['no field to change', {}, /^Update Fields must hold at least one field/],
 		['a redirect URL that is not http(s)', { interviewConfig: { redirectUrl: 'javascript:alert(1)' } }, /^Interview Config → Redirect URL must start with http/],
-		['a negative count', { interviewConfig: { allowScreenLeaveCount: -1 } }, /^Interview Config → Allow Screen Leave Count must be 0 or more/],
+		['a negative count', { interviewConfig: { allowScreenLeaveCount: -1 } }, /^Interview Config → Max Screen Leaves must be 0 or more/],
 		['metadata that is a string', { metaData: '"x"' }, /^Metadata must be a JSON object/],
 	])('rejects %s before any request', async (_case, updateFields, message) => {
 		const mock = settingsContext(updateFields);

@@ -182,7 +182,7 @@ describe('result → get many', () => {
 
 	it('rejects an unknown "when not ready" value before any request', async () => {
 		const mock = resultsContext({ options: { whenNotReady: 'ignore' } });
-		await expect(execute.call(mock.context)).rejects.toThrow(/^When Results Are Not Ready must be one of/);
+		await expect(execute.call(mock.context)).rejects.toThrow(/^When Results Not Ready must be one of/);
 		expect(mock.requests).toHaveLength(0);
 	});
 });
