@@ -11,7 +11,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchInterviews } from '../shared/methods/listSearch';
 import { TRIGGER_DEFAULT_VERSION, triggerProperties } from './description';
-import { ANSWER_AT_ONCE, ANSWER_WHEN_FINISHED, createWebhook, deleteWebhook, webhookExists } from './lifecycle';
+import { ANSWER_AT_ONCE, ANSWER_WHEN_FINISHED, createWebhook, deleteWebhook, holdsRegistration, webhookExists } from './lifecycle';
 import { passOnDeliveries } from './repeatMemory';
 import { receiveEvent } from './webhook';
 
@@ -84,6 +84,6 @@ export class InterviewServiceTrigger implements INodeType {
 	// n8n runs a node's execute() for its start item only once it has stored the execution, on every
 	// line: so a delivery is recorded there, never before its execution exists (repeatMemory.ts).
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [await passOnDeliveries.call(this)];
+		return [await passOnDeliveries.call(this, holdsRegistration)];
 	}
 }

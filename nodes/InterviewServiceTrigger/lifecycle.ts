@@ -126,6 +126,12 @@ export function secretMatches(expected: unknown, received: unknown): boolean {
 }
 
 /** Whether a delivery carries the secret of this node's registration (none registered: refused). */
+/**
+ * Whether this static data is the workflow's own, with the trigger's registration: n8n 2.41 runs a
+ * queue-mode execution, and any Retry, on a copy without it, which a write would save over it.
+ */
+export const holdsRegistration = (staticData: IDataObject): boolean => readRegistration(staticData) !== undefined;
+
 export function hasRegisteredSecret(staticData: IDataObject, query: IDataObject | undefined): boolean {
 	return secretMatches(readRegistration(staticData)?.webhookSecret, receivedSecret(query));
 }

@@ -175,6 +175,10 @@ interface InFlight {
 	since: number;
 	/** Answering at once: its execution's step records it as soon as it runs. */
 	recordsAtStart: boolean;
+	key: string;
+	attempt: string;
+	/** When the call's answer went out as a success (answering at once). */
+	answeredAt?: number;
 }
 
 /** Deliveries claimed in this process whose execution has not recorded them yet, by scoped key: what a copy waits for. */
@@ -189,11 +193,19 @@ const inFlight = new Map<string, InFlight>();
 export const COPY_WAIT_MS = 3_000;
 
 /**
- * After this long, a claim whose execution never recorded it here is given up: the execution ran
- * in another process (queue mode) or never started. A copy then runs, and the node's step in its
- * execution stops it if another execution has run the delivery (`passOnDeliveries`).
+ * After this long, a claim whose execution never recorded it here is given up: its execution
+ * never started. A copy then runs, and the node's step in its execution stops it if another
+ * execution has run the delivery (`passOnDeliveries`).
  */
 export const CLAIM_MS = 60_000;
+
+/**
+ * A delivery answered at once whose execution runs in another process (queue mode) is recorded by
+ * the process that answered, this long after its answer: n8n stores the execution in the same
+ * call, within moments of the answer on any line, so a process still running by then holds it.
+ * Where n8n 2.41 runs a queue-mode execution, its step has no copy of the memory it could save.
+ */
+export const ANSWERED_MS = 1_000;
 
 /** Nodes (`scope`) with keys recorded after their call's static data was saved: the next call saves them. */
 const unsaved = new Set<string>();
@@ -212,6 +224,8 @@ export interface NewDelivery {
 	mark?: string;
 	/** Counts the delivery once the answer has gone out as a success (answering once finished). */
 	recordOnSuccess: () => void;
+	/** The answer went out as a success (answering at once): an execution in another process records it later (`ANSWERED_MS`). */
+	answered: () => void;
 	/** Gives the claim back: the delivery has no execution that counts, so its next copy runs. */
 	release: () => void;
 }
@@ -233,12 +247,27 @@ function endInFlight(scoped: string, outcome: Outcome): void {
 	flight.settle(outcome);
 }
 
-/** Gives up the claims older than `CLAIM_MS`, oldest first (the map keeps the order they were made in). */
-function giveUpOldClaims(now: number): void {
+/**
+ * Records the node's deliveries answered at least `ANSWERED_MS` ago whose execution ran elsewhere,
+ * into this call's static data, and gives up claims older than `CLAIM_MS` that were never answered.
+ */
+function settleOldClaims(staticData: IDataObject, scope: string, now: number): void {
+	const prefix = `${scope}\u0000`;
 	for (const [scoped, flight] of inFlight) {
-		if (now - flight.since < CLAIM_MS) return;
-		endInFlight(scoped, 'released');
+		if (flight.answeredAt !== undefined && now - flight.answeredAt >= ANSWERED_MS && scoped.startsWith(prefix)) {
+			remember(staticData, flight.key, scope, flight.answeredAt, flight.attempt);
+			endInFlight(scoped, 'recorded');
+		} else if (flight.answeredAt === undefined && now - flight.since >= CLAIM_MS) endInFlight(scoped, 'released');
 	}
+}
+
+/** How long a copy waits for the claim it found: until its execution records it, or its answer has aged `ANSWERED_MS`. */
+async function outcomeOf(flight: InFlight, now: number): Promise<Outcome | 'answered' | undefined> {
+	const answeredIn = flight.answeredAt === undefined ? undefined : flight.answeredAt + ANSWERED_MS - now;
+	if (answeredIn !== undefined && answeredIn <= COPY_WAIT_MS) {
+		return await Promise.race([flight.outcome, sleep(Math.max(answeredIn, 0)).then(() => 'answered' as const)]);
+	}
+	return await outcomeWithin(flight.outcome, COPY_WAIT_MS);
 }
 
 /**
@@ -255,29 +284,30 @@ export async function admitDelivery(
 	{ savedLater }: { savedLater: boolean },
 ): Promise<Admission> {
 	const noop = () => undefined;
-	if (this.getMode() === 'manual') return { outcome: 'new', recordOnSuccess: noop, release: noop };
+	if (this.getMode() === 'manual') return { outcome: 'new', recordOnSuccess: noop, answered: noop, release: noop };
 	const request = this.getRequestObject();
 	const { key, deliveryId } = deliveryKey(event.eventType, event.deliveryId, request.rawBody, request.body);
 	const staticData = this.getWorkflowStaticData('node');
 	const scope = scopeOf(this);
 	if (unsaved.delete(scope)) saveRecordedKeys(staticData, scope);
+	settleOldClaims(staticData, scope, Date.now());
 	if (wasSeen(staticData, key)) return { outcome: 'repeat', deliveryId };
-
-	giveUpOldClaims(Date.now());
 	const scoped = `${scope}\u0000${key}`;
 	const earlier = inFlight.get(scoped);
 	if (earlier !== undefined) {
-		const outcome = await outcomeWithin(earlier.outcome, COPY_WAIT_MS);
+		const outcome = await outcomeOf(earlier, Date.now());
 		if (outcome === undefined) return { outcome: 'busy', deliveryId };
-		if (outcome === 'recorded') return { outcome: 'repeat', deliveryId };
+		if (outcome === 'answered') settleOldClaims(staticData, scope, Date.now());
+		if (outcome !== 'released') return { outcome: 'repeat', deliveryId };
 	}
 	// Checked after static data on purpose: a key found there must not be claimed in the process.
 	if (!claimInProcess(scope, key)) return { outcome: 'repeat', deliveryId };
 
 	let settle: (outcome: Outcome) => void = noop;
 	const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
-	inFlight.set(scoped, { outcome, settle, since: Date.now(), recordsAtStart: !savedLater });
 	const attempt = randomBytes(6).toString('hex');
+	const flight: InFlight = { outcome, settle, since: Date.now(), recordsAtStart: !savedLater, key, attempt };
+	inFlight.set(scoped, flight);
 	const when: RecordWhen = savedLater ? 'success' : 'start';
 	return {
 		outcome: 'new',
@@ -288,6 +318,9 @@ export async function admitDelivery(
 			remember(staticData, key, scope, Date.now(), attempt);
 			unsaved.add(scope);
 			endInFlight(scoped, 'recorded');
+		},
+		answered: () => {
+			if (inFlight.get(scoped) === flight) flight.answeredAt = Date.now();
 		},
 		release: () => endInFlight(scoped, 'released'),
 	};
@@ -312,14 +345,16 @@ async function siblingsRecorded(scope: string, ms: number): Promise<void> {
  * The node's step in the execution, which n8n runs only once it has stored the execution: an item
  * whose delivery another attempt has already run is dropped (a Retry of a crashed execution whose
  * completion the sender's copy ran meanwhile), every other item goes on, and a delivery answered
- * at once is recorded now. A Retry runs on a copy of the workflow's static data from before the
- * crash, which n8n writes back whole, so there the key goes to this process only.
+ * at once is recorded now. It is written only into the workflow's own static data (`holdsMemory`):
+ * a Retry, and in n8n 2.41 a queue-mode execution, runs on a copy that n8n would save over it, so
+ * there the key goes to this process only (and the process that answered records it).
  */
-export async function passOnDeliveries(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+export async function passOnDeliveries(this: IExecuteFunctions, holdsMemory: (staticData: IDataObject) => boolean): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const staticData = this.getWorkflowStaticData('node');
 	const scope = scopeOf(this);
 	const isRetry = this.getMode() === 'retry';
+	const writes = !isRetry && holdsMemory(staticData);
 	const passed: INodeExecutionData[] = [];
 	let dropped = 0;
 	let recorded = false;
@@ -333,10 +368,10 @@ export async function passOnDeliveries(this: IExecuteFunctions): Promise<INodeEx
 		if (owner !== undefined && owner !== attempt) return void dropped++;
 		passed.push(output);
 		if (owner === undefined && (when === 'start' || isRetry)) {
-			remember(isRetry ? undefined : staticData, key, scope, now, attempt);
+			remember(writes ? staticData : undefined, key, scope, now, attempt);
 			claimInProcess(scope, key, now);
 			endInFlight(`${scope}\u0000${key}`, 'recorded');
-			recorded = !isRetry;
+			recorded = writes;
 		}
 	});
 	if (recorded) await siblingsRecorded(scope, SIBLINGS_WAIT_MS);

@@ -146,6 +146,7 @@ function startWorkflow(this: IWebhookFunctions, json: IDataObject, admission: Ne
 	response.once('finish', () => {
 		answered = response.statusCode < 300;
 		if (whenFinished) (answered ? admission.recordOnSuccess : admission.release)();
+		else if (answered) admission.answered();
 	});
 	response.once('close', () => answered || admission.release());
 	const item: INodeExecutionData = { json };

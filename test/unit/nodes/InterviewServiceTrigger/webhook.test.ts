@@ -3,7 +3,8 @@ import { EventEmitter } from 'node:events';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import type { CandidateResult } from '../../../../nodes/shared/contract';
-import { CLAIM_MS, DELIVERY_MARK, deliveryKey, passOnDeliveries, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
+import { ANSWERED_MS, CLAIM_MS, DELIVERY_MARK, deliveryKey, passOnDeliveries, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
+import { holdsRegistration } from '../../../../nodes/InterviewServiceTrigger/lifecycle';
 import { receiveEvent, rowOfEvent } from '../../../../nodes/InterviewServiceTrigger/webhook';
 
 const SECRET = 'a'.repeat(64);
@@ -62,7 +63,7 @@ function fakeWebhook(call: FakeCall) {
 			getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger' }),
 			addExecutionHints: (...added: unknown[]) => hints.push(...added),
 		} as unknown as IExecuteFunctions;
-		return { items: await passOnDeliveries.call(step), hints };
+		return { items: await passOnDeliveries.call(step, holdsRegistration), hints };
 	};
 	return { context, response, res, runExecution };
 }
@@ -306,18 +307,43 @@ describe('receiveEvent', () => {
 			expect(wasSeen(writtenByA, deliveryKey('interview.completed', 'evt_sibling_b', undefined, bodyB).key)).toBe(true);
 		});
 
-		it('a claim no execution of this process records (queue mode: a worker runs it) is given up after a minute: a copy then runs, and its step decides', async () => {
+		it('answered at once, with its execution in another process (queue mode): the process that answered records it a second later, into the next call\'s static data, and the copy is a repeat', async () => {
 			const staticData = registration();
 			const body = { ...completion, eventId: 'evt_queue' };
+			const key = deliveryKey('interview.completed', 'evt_queue', undefined, body).key;
 			const first = fakeWebhook({ query: { secret: SECRET }, body, staticData, workflowId: 'wf-queue' });
 			answerAsN8n(await receiveEvent.call(first.context), first.res);
-			const later = Date.now() + CLAIM_MS;
-			const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
+			expect(wasSeen(staticData, key)).toBe(false);
+			const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + ANSWERED_MS);
 			try {
-				expect((await deliver(body, staticData, { workflowId: 'wf-queue' })).workflowData).toHaveLength(1);
+				const nextCall = registration() as IDataObject;
+				expect((await deliver(body, nextCall, { workflowId: 'wf-queue' })).webhookResponse).toMatchObject({ repeat: true });
+				expect(wasSeen(nextCall, key)).toBe(true);
 			} finally {
 				clock.mockRestore();
 			}
+		});
+
+		it('a claim whose call never got its answer out is given up after a minute: a copy then runs, and its step decides', async () => {
+			const staticData = registration();
+			const body = { ...completion, eventId: 'evt_never_answered' };
+			const first = fakeWebhook({ query: { secret: SECRET }, body, staticData, workflowId: 'wf-never' });
+			expect((await receiveEvent.call(first.context)).workflowData).toHaveLength(1);
+			const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + CLAIM_MS);
+			try {
+				expect((await deliver(body, staticData, { workflowId: 'wf-never' })).workflowData).toHaveLength(1);
+			} finally {
+				clock.mockRestore();
+			}
+		});
+
+		it('the step writes into the workflow\'s own static data only: on a copy without the registration (n8n 2.41 queue mode) this process alone learns the key', async () => {
+			const body = { ...completion, eventId: 'evt_worker' };
+			const call = fakeWebhook({ query: { secret: SECRET }, body, staticData: registration(), workflowId: 'wf-worker' });
+			const items = (await receiveEvent.call(call.context)).workflowData![0];
+			const workerCopy: IDataObject = {};
+			expect((await call.runExecution(items, 'webhook', workerCopy)).items).toHaveLength(1);
+			expect(workerCopy).toEqual({});
 		});
 
 		it('a copy that waits longer than the bound is told to come again (503) and starts nothing', async () => {
