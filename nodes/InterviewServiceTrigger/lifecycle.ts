@@ -132,6 +132,9 @@ export function secretMatches(expected: unknown, received: unknown): boolean {
  */
 export const holdsRegistration = (staticData: IDataObject): boolean => readRegistration(staticData) !== undefined;
 
+/** The URL, with its secret, that the interview calls: where the node sends a call of its own. */
+export const registeredWebhookUrl = (staticData: IDataObject): string | undefined => readRegistration(staticData)?.webhookUrl;
+
 export function hasRegisteredSecret(staticData: IDataObject, query: IDataObject | undefined): boolean {
 	return secretMatches(readRegistration(staticData)?.webhookSecret, receivedSecret(query));
 }

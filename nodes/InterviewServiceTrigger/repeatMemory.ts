@@ -203,7 +203,8 @@ export const CLAIM_MS = 60_000;
  * A delivery answered at once whose execution runs in another process (queue mode) is recorded by
  * the process that answered, this long after its answer: n8n stores the execution in the same
  * call, within moments of the answer on any line, so a process still running by then holds it.
- * Where n8n 2.41 runs a queue-mode execution, its step has no copy of the memory it could save.
+ * Where n8n 2.41 runs a queue-mode execution, its step has no copy of the memory it could save;
+ * n8n saves static data only around a call, so the node then calls its own URL once to save it.
  */
 export const ANSWERED_MS = 1_000;
 
@@ -224,8 +225,12 @@ export interface NewDelivery {
 	mark?: string;
 	/** Counts the delivery once the answer has gone out as a success (answering once finished). */
 	recordOnSuccess: () => void;
-	/** The answer went out as a success (answering at once): an execution in another process records it later (`ANSWERED_MS`). */
-	answered: () => void;
+	/**
+	 * The answer went out as a success (answering at once). Should no execution of this process record
+	 * it within `ANSWERED_MS` (it ran in another process), `requestSave` is called once for the node,
+	 * to have a call of the node's own save it (`saveAnsweredDeliveries`).
+	 */
+	answered: (requestSave: () => void) => void;
 	/** Gives the claim back: the delivery has no execution that counts, so its next copy runs. */
 	release: () => void;
 }
@@ -260,6 +265,28 @@ function settleOldClaims(staticData: IDataObject, scope: string, now: number): v
 		} else if (flight.answeredAt === undefined && now - flight.since >= CLAIM_MS) endInFlight(scoped, 'released');
 	}
 }
+
+/** Nodes (`scope`) with a save of answered deliveries already scheduled. */
+const savesScheduled = new Set<string>();
+
+function scheduleSave(scope: string, requestSave: () => void): void {
+	if (savesScheduled.has(scope)) return;
+	savesScheduled.add(scope);
+	const prefix = `${scope}\u0000`;
+	setTimeout(() => {
+		savesScheduled.delete(scope);
+		const unrecorded = [...inFlight.entries()].some(([scoped, flight]) => scoped.startsWith(prefix) && flight.answeredAt !== undefined);
+		if (unrecorded) requestSave();
+	}, ANSWERED_MS + 100).unref();
+}
+
+/** A call of the node that only saves the deliveries answered `ANSWERED_MS` ago or more (see `NewDelivery.answered`). */
+export function saveAnsweredDeliveries(this: IWebhookFunctions): void {
+	settleOldClaims(this.getWorkflowStaticData('node'), scopeOf(this), Date.now());
+}
+
+/** The body of that call, which the node sends to its own URL. */
+export const SAVE_REQUEST = { interviewServiceSaveDeliveries: true } as const;
 
 /** How long a copy waits for the claim it found: until its execution records it, or its answer has aged `ANSWERED_MS`. */
 async function outcomeOf(flight: InFlight, now: number): Promise<Outcome | 'answered' | undefined> {
@@ -319,8 +346,10 @@ export async function admitDelivery(
 			unsaved.add(scope);
 			endInFlight(scoped, 'recorded');
 		},
-		answered: () => {
-			if (inFlight.get(scoped) === flight) flight.answeredAt = Date.now();
+		answered: (requestSave) => {
+			if (inFlight.get(scoped) !== flight) return;
+			flight.answeredAt = Date.now();
+			scheduleSave(scope, requestSave);
 		},
 		release: () => endInFlight(scoped, 'released'),
 	};

@@ -3,12 +3,13 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 import type { CandidateResult } from '../shared/contract';
 import { emailKey } from '../shared/email';
 import { pickedInterviewId } from '../shared/interviewLocator';
+import { isPlainObject } from '../shared/plainObjects';
 import { completedAtOf, instantOf, isCompleted, simplifyResult } from '../shared/results';
 import { fetchCandidateResults } from '../shared/transport/lists';
 import { KIND_LABELS, readEvent, shapedEvent } from './event';
 import type { NormalisedEvent, ResultLookup } from './event';
-import { ANSWER_WHEN_FINISHED, hasRegisteredSecret } from './lifecycle';
-import { DELIVERY_MARK, admitDelivery } from './repeatMemory';
+import { ANSWER_WHEN_FINISHED, hasRegisteredSecret, registeredWebhookUrl } from './lifecycle';
+import { DELIVERY_MARK, SAVE_REQUEST, admitDelivery, saveAnsweredDeliveries } from './repeatMemory';
 import type { NewDelivery } from './repeatMemory';
 
 interface TriggerOptions {
@@ -105,6 +106,10 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 
 	const request = this.getRequestObject();
 	await readUnparsedBody(request);
+	if (isSaveRequest(request.body)) {
+		saveAnsweredDeliveries.call(this);
+		return { webhookResponse: { message: 'Deliveries saved' } };
+	}
 	const event = readEvent(request.body, request.rawBody, this.getNodeParameter('events', []) as string[]);
 	const watched = pickedInterviewId(this) ?? '';
 	// Answered 200, so the sender stops retrying: a copied config or a forwarded event is no error here.
@@ -134,6 +139,20 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 	return startWorkflow.call(this, json, admission, whenFinished);
 }
 
+const isSaveRequest = (body: unknown) => isPlainObject(body) && Object.keys(body).length === 1 && body.interviewServiceSaveDeliveries === true;
+
+/** The node's call to its own URL, whose only work is to save what it recorded (see `NewDelivery.answered`). */
+async function requestSave(this: IWebhookFunctions): Promise<void> {
+	const url = registeredWebhookUrl(this.getWorkflowStaticData('node'));
+	if (url === undefined) return;
+	try {
+		await this.helpers.httpRequest({ method: 'POST', url, body: SAVE_REQUEST, json: true, timeout: 10_000 });
+	} catch (error) {
+		// The next delivery to the node saves them instead.
+		this.logger.debug(`Interview Service Trigger: could not call its own URL to save its memory (${(error as Error).message})`);
+	}
+}
+
 /**
  * Hands the item to n8n, with the mark its execution's step reads (`passOnDeliveries`). n8n answers:
  * at once (2.41 once it has stored the execution; 1.x before) or once the workflow has finished.
@@ -146,7 +165,7 @@ function startWorkflow(this: IWebhookFunctions, json: IDataObject, admission: Ne
 	response.once('finish', () => {
 		answered = response.statusCode < 300;
 		if (whenFinished) (answered ? admission.recordOnSuccess : admission.release)();
-		else if (answered) admission.answered();
+		else if (answered) admission.answered(() => void requestSave.call(this));
 	});
 	response.once('close', () => answered || admission.release());
 	const item: INodeExecutionData = { json };

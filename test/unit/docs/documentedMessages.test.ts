@@ -143,6 +143,8 @@ describe("the Interview Service Trigger's answers, as docs/triggers.md quotes th
 			getResponseObject: () => response,
 			getNodeParameter: (name: string, fallback: unknown) => parameters[name] ?? fallback,
 			getWebhookName: () => (more.whenFinished === true ? 'setup' : 'default'),
+			helpers: { httpRequest: async () => ({}) },
+			logger: { debug: () => undefined },
 		} as unknown as IWebhookFunctions;
 		return { context, sent, response, staticData };
 	}

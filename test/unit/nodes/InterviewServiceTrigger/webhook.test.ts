@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import type { CandidateResult } from '../../../../nodes/shared/contract';
-import { ANSWERED_MS, CLAIM_MS, DELIVERY_MARK, deliveryKey, passOnDeliveries, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
+import { ANSWERED_MS, CLAIM_MS, DELIVERY_MARK, SAVE_REQUEST, deliveryKey, passOnDeliveries, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
 import { holdsRegistration } from '../../../../nodes/InterviewServiceTrigger/lifecycle';
 import { receiveEvent, rowOfEvent } from '../../../../nodes/InterviewServiceTrigger/webhook';
 
@@ -21,6 +21,9 @@ interface FakeCall {
 }
 
 let workflowCount = 0;
+
+/** The node's calls to its own URL (to save deliveries whose execution ran in another process). */
+const saveRequests = jest.fn(async () => ({}));
 
 /** A webhook context with only what `receiveEvent` reads; the lookup of results is not reachable here. */
 function fakeWebhook(call: FakeCall) {
@@ -51,6 +54,8 @@ function fakeWebhook(call: FakeCall) {
 		getNodeParameter: (name: string, fallback: unknown) => parameters[name] ?? fallback,
 		// The webhook n8n routes the call to: the one the node registered, which its options pick (lifecycle.ts).
 		getWebhookName: () => ((call.options as IDataObject | undefined)?.answerWhenFinished === true ? 'setup' : 'default'),
+		helpers: { httpRequest: saveRequests },
+		logger: { debug: () => undefined },
 	} as unknown as IWebhookFunctions;
 	/** The execution's first step, as n8n runs it once it has stored the execution (`retry`: the editor's Retry of it). */
 	const runExecution = async (items: INodeExecutionData[], mode = 'webhook', executionStaticData = staticData) => {
@@ -322,6 +327,23 @@ describe('receiveEvent', () => {
 			} finally {
 				clock.mockRestore();
 			}
+		});
+
+		it('answered at once with no execution of this process recording it: the node calls its own URL a second later, and that call saves the delivery and starts nothing', async () => {
+			const staticData = { ...registration(), webhookUrl: `http://n8n/webhook/save-call/webhook?secret=${SECRET}` };
+			const body = { ...completion, eventId: 'evt_save_call' };
+			const key = deliveryKey('interview.completed', 'evt_save_call', undefined, body).key;
+			const first = fakeWebhook({ query: { secret: SECRET }, body, staticData, workflowId: 'wf-save' });
+			saveRequests.mockClear();
+			answerAsN8n(await receiveEvent.call(first.context), first.res);
+			await new Promise((resolve) => setTimeout(resolve, ANSWERED_MS + 300));
+			const toOwnUrl = (saveRequests.mock.calls as unknown as Array<[{ url: string }]>).filter(([options]) => options.url === staticData.webhookUrl);
+			expect(toOwnUrl).toEqual([[{ method: 'POST', url: staticData.webhookUrl, body: SAVE_REQUEST, json: true, timeout: 10_000 }]]);
+			const saveCall = registration() as IDataObject;
+			const answer = await deliver(SAVE_REQUEST, saveCall, { workflowId: 'wf-save' });
+			expect(answer.workflowData).toBeUndefined();
+			expect(answer.webhookResponse).toEqual({ message: 'Deliveries saved' });
+			expect(wasSeen(saveCall, key)).toBe(true);
 		});
 
 		it('a claim whose call never got its answer out is given up after a minute: a copy then runs, and its step decides', async () => {
