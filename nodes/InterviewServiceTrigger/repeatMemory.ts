@@ -273,11 +273,11 @@ function scheduleSave(scope: string, requestSave: () => void): void {
 	if (savesScheduled.has(scope)) return;
 	savesScheduled.add(scope);
 	const prefix = `${scope}\u0000`;
-	setTimeout(() => {
+	void sleep(ANSWERED_MS + 100).then(() => {
 		savesScheduled.delete(scope);
 		const unrecorded = [...inFlight.entries()].some(([scoped, flight]) => scoped.startsWith(prefix) && flight.answeredAt !== undefined);
 		if (unrecorded) requestSave();
-	}, ANSWERED_MS + 100).unref();
+	});
 }
 
 /** A call of the node that only saves the deliveries answered `ANSWERED_MS` ago or more (see `NewDelivery.answered`). */
