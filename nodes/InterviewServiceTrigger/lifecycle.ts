@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'crypto';
 
 import type { IDataObject, IHookFunctions, WebhookType } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -125,16 +125,33 @@ export function secretMatches(expected: unknown, received: unknown): boolean {
 	return timingSafeEqual(sha256(expected), sha256(received));
 }
 
-/** Whether a delivery carries the secret of this node's registration (none registered: refused). */
 /**
  * Whether this static data is the workflow's own, with the trigger's registration: n8n 2.41 runs a
  * queue-mode execution, and any Retry, on a copy without it, which a write would save over it.
  */
 export const holdsRegistration = (staticData: IDataObject): boolean => readRegistration(staticData) !== undefined;
 
-/** The URL, with its secret, that the interview calls: where the node sends a call of its own. */
-export const registeredWebhookUrl = (staticData: IDataObject): string | undefined => readRegistration(staticData)?.webhookUrl;
+/**
+ * What an execution without the registration needs to have its delivery recorded by a call to the
+ * node's URL: that URL without its secret, and a signature of the delivery made with the secret.
+ */
+export function recordCallFor(staticData: IDataObject, delivery: string): { url: string; signature: string } | undefined {
+	const registration = readRegistration(staticData);
+	if (registration === undefined) return undefined;
+	const url = new URL(registration.webhookUrl);
+	url.searchParams.delete(SECRET_QUERY_PARAMETER);
+	return { url: url.toString(), signature: signatureOf(registration.webhookSecret, delivery) };
+}
 
+const signatureOf = (secret: string, delivery: string) => createHmac('sha256', secret).update(delivery, 'utf8').digest('base64url');
+
+/** Whether a record call's signature was made with this node's secret for that delivery. */
+export function isSignedDelivery(staticData: IDataObject, delivery: string, signature: unknown): boolean {
+	const secret = readRegistration(staticData)?.webhookSecret;
+	return secret !== undefined && secretMatches(signatureOf(secret, delivery), signature);
+}
+
+/** Whether a delivery carries the secret of this node's registration (none registered: refused). */
 export function hasRegisteredSecret(staticData: IDataObject, query: IDataObject | undefined): boolean {
 	return secretMatches(readRegistration(staticData)?.webhookSecret, receivedSecret(query));
 }

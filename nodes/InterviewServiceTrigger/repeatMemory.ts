@@ -3,6 +3,8 @@ import { createHash, randomBytes } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { isPlainObject } from '../shared/plainObjects';
+
 /**
  * Senders deliver at least once; a repeat starts no second execution. A delivery is known by its
  * event's kind and its own id, else by a hash of its body. The keys live in the node's workflow
@@ -175,10 +177,6 @@ interface InFlight {
 	since: number;
 	/** Answering at once: its execution's step records it as soon as it runs. */
 	recordsAtStart: boolean;
-	key: string;
-	attempt: string;
-	/** When the call's answer went out as a success (answering at once). */
-	answeredAt?: number;
 }
 
 /** Deliveries claimed in this process whose execution has not recorded them yet, by scoped key: what a copy waits for. */
@@ -193,20 +191,11 @@ const inFlight = new Map<string, InFlight>();
 export const COPY_WAIT_MS = 3_000;
 
 /**
- * After this long, a claim whose execution never recorded it here is given up: its execution
- * never started. A copy then runs, and the node's step in its execution stops it if another
- * execution has run the delivery (`passOnDeliveries`).
+ * After this long, a claim no execution has recorded here is given up: its execution never
+ * started, or its record call never came. A copy then runs, and the node's step in its execution
+ * stops it if another execution has run the delivery (`passOnDeliveries`).
  */
 export const CLAIM_MS = 60_000;
-
-/**
- * A delivery answered at once whose execution runs in another process (queue mode) is recorded by
- * the process that answered, this long after its answer: n8n stores the execution in the same
- * call, within moments of the answer on any line, so a process still running by then holds it.
- * Where n8n 2.41 runs a queue-mode execution, its step has no copy of the memory it could save;
- * n8n saves static data only around a call, so the node then calls its own URL once to save it.
- */
-export const ANSWERED_MS = 1_000;
 
 /** Nodes (`scope`) with keys recorded after their call's static data was saved: the next call saves them. */
 const unsaved = new Set<string>();
@@ -225,12 +214,6 @@ export interface NewDelivery {
 	mark?: string;
 	/** Counts the delivery once the answer has gone out as a success (answering once finished). */
 	recordOnSuccess: () => void;
-	/**
-	 * The answer went out as a success (answering at once). Should no execution of this process record
-	 * it within `ANSWERED_MS` (it ran in another process), `requestSave` is called once for the node,
-	 * to have a call of the node's own save it (`saveAnsweredDeliveries`).
-	 */
-	answered: (requestSave: () => void) => void;
 	/** Gives the claim back: the delivery has no execution that counts, so its next copy runs. */
 	release: () => void;
 }
@@ -252,49 +235,37 @@ function endInFlight(scoped: string, outcome: Outcome): void {
 	flight.settle(outcome);
 }
 
-/**
- * Records the node's deliveries answered at least `ANSWERED_MS` ago whose execution ran elsewhere,
- * into this call's static data, and gives up claims older than `CLAIM_MS` that were never answered.
- */
-function settleOldClaims(staticData: IDataObject, scope: string, now: number): void {
-	const prefix = `${scope}\u0000`;
+/** Gives up the claims older than `CLAIM_MS`, oldest first (the map keeps the order they were made in). */
+function giveUpOldClaims(now: number): void {
 	for (const [scoped, flight] of inFlight) {
-		if (flight.answeredAt !== undefined && now - flight.answeredAt >= ANSWERED_MS && scoped.startsWith(prefix)) {
-			remember(staticData, flight.key, scope, flight.answeredAt, flight.attempt);
-			endInFlight(scoped, 'recorded');
-		} else if (flight.answeredAt === undefined && now - flight.since >= CLAIM_MS) endInFlight(scoped, 'released');
+		if (now - flight.since < CLAIM_MS) return;
+		endInFlight(scoped, 'released');
 	}
 }
 
-/** Nodes (`scope`) with a save of answered deliveries already scheduled. */
-const savesScheduled = new Set<string>();
-
-function scheduleSave(scope: string, requestSave: () => void): void {
-	if (savesScheduled.has(scope)) return;
-	savesScheduled.add(scope);
-	const prefix = `${scope}\u0000`;
-	void sleep(ANSWERED_MS + 100).then(() => {
-		savesScheduled.delete(scope);
-		const unrecorded = [...inFlight.entries()].some(([scoped, flight]) => scoped.startsWith(prefix) && flight.answeredAt !== undefined);
-		if (unrecorded) requestSave();
-	});
+/** Records a delivery an execution has run: in this process, and into `staticData` when given. */
+function recordRun(staticData: IDataObject | undefined, scope: string, key: string, attempt: string, now: number): void {
+	remember(staticData, key, scope, now, attempt);
+	claimInProcess(scope, key, now);
+	endInFlight(`${scope}\u0000${key}`, 'recorded');
 }
 
-/** A call of the node that only saves the deliveries answered `ANSWERED_MS` ago or more (see `NewDelivery.answered`). */
-export function saveAnsweredDeliveries(this: IWebhookFunctions): void {
-	settleOldClaims(this.getWorkflowStaticData('node'), scopeOf(this), Date.now());
+/** The body of the call an execution without the workflow's static data makes to the node's URL (see `passOnDeliveries`). */
+interface RecordCall {
+	interviewServiceRecord: { delivery: string; signature: string };
 }
 
-/** The body of that call, which the node sends to its own URL. */
-export const SAVE_REQUEST = { interviewServiceSaveDeliveries: true } as const;
+/** The delivery a record call names (its key and attempt), when the body is one. */
+export function recordCallDelivery(body: unknown): { delivery: string; signature: unknown } | undefined {
+	if (!isPlainObject(body) || Object.keys(body).length !== 1 || !isPlainObject(body.interviewServiceRecord)) return undefined;
+	const { delivery, signature } = body.interviewServiceRecord;
+	return typeof delivery === 'string' && delivery.split(' ').length === 2 ? { delivery, signature } : undefined;
+}
 
-/** How long a copy waits for the claim it found: until its execution records it, or its answer has aged `ANSWERED_MS`. */
-async function outcomeOf(flight: InFlight, now: number): Promise<Outcome | 'answered' | undefined> {
-	const answeredIn = flight.answeredAt === undefined ? undefined : flight.answeredAt + ANSWERED_MS - now;
-	if (answeredIn !== undefined && answeredIn <= COPY_WAIT_MS) {
-		return await Promise.race([flight.outcome, sleep(Math.max(answeredIn, 0)).then(() => 'answered' as const)]);
-	}
-	return await outcomeWithin(flight.outcome, COPY_WAIT_MS);
+/** Records the delivery of a record call whose signature the caller has checked. */
+export function recordCalled(this: IWebhookFunctions, delivery: string): void {
+	const [key, attempt] = delivery.split(' ');
+	recordRun(this.getWorkflowStaticData('node'), scopeOf(this), key, attempt, Date.now());
 }
 
 /**
@@ -308,24 +279,23 @@ async function outcomeOf(flight: InFlight, now: number): Promise<Outcome | 'answ
 export async function admitDelivery(
 	this: IWebhookFunctions,
 	event: { eventType?: string; deliveryId?: string },
-	{ savedLater }: { savedLater: boolean },
+	{ savedLater, recordCallFor }: { savedLater: boolean; recordCallFor: (delivery: string) => { url: string; signature: string } | undefined },
 ): Promise<Admission> {
 	const noop = () => undefined;
-	if (this.getMode() === 'manual') return { outcome: 'new', recordOnSuccess: noop, answered: noop, release: noop };
+	if (this.getMode() === 'manual') return { outcome: 'new', recordOnSuccess: noop, release: noop };
 	const request = this.getRequestObject();
 	const { key, deliveryId } = deliveryKey(event.eventType, event.deliveryId, request.rawBody, request.body);
 	const staticData = this.getWorkflowStaticData('node');
 	const scope = scopeOf(this);
 	if (unsaved.delete(scope)) saveRecordedKeys(staticData, scope);
-	settleOldClaims(staticData, scope, Date.now());
 	if (wasSeen(staticData, key)) return { outcome: 'repeat', deliveryId };
+	giveUpOldClaims(Date.now());
 	const scoped = `${scope}\u0000${key}`;
 	const earlier = inFlight.get(scoped);
 	if (earlier !== undefined) {
-		const outcome = await outcomeOf(earlier, Date.now());
+		const outcome = await outcomeWithin(earlier.outcome, COPY_WAIT_MS);
 		if (outcome === undefined) return { outcome: 'busy', deliveryId };
-		if (outcome === 'answered') settleOldClaims(staticData, scope, Date.now());
-		if (outcome !== 'released') return { outcome: 'repeat', deliveryId };
+		if (outcome === 'recorded') return { outcome: 'repeat', deliveryId };
 	}
 	// Checked after static data on purpose: a key found there must not be claimed in the process.
 	if (!claimInProcess(scope, key)) return { outcome: 'repeat', deliveryId };
@@ -333,23 +303,18 @@ export async function admitDelivery(
 	let settle: (outcome: Outcome) => void = noop;
 	const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
 	const attempt = randomBytes(6).toString('hex');
-	const flight: InFlight = { outcome, settle, since: Date.now(), recordsAtStart: !savedLater, key, attempt };
-	inFlight.set(scoped, flight);
+	inFlight.set(scoped, { outcome, settle, since: Date.now(), recordsAtStart: !savedLater });
 	const when: RecordWhen = savedLater ? 'success' : 'start';
+	const recordCall = recordCallFor(`${key} ${attempt}`);
 	return {
 		outcome: 'new',
 		deliveryId,
-		mark: `${key} ${attempt} ${when}`,
+		mark: [key, attempt, when, ...(recordCall ? [recordCall.url, recordCall.signature] : [])].join(' '),
 		recordOnSuccess: () => {
 			if (!inFlight.has(scoped)) return;
 			remember(staticData, key, scope, Date.now(), attempt);
 			unsaved.add(scope);
 			endInFlight(scoped, 'recorded');
-		},
-		answered: (requestSave) => {
-			if (inFlight.get(scoped) !== flight) return;
-			flight.answeredAt = Date.now();
-			scheduleSave(scope, requestSave);
 		},
 		release: () => endInFlight(scoped, 'released'),
 	};
@@ -375,8 +340,9 @@ async function siblingsRecorded(scope: string, ms: number): Promise<void> {
  * whose delivery another attempt has already run is dropped (a Retry of a crashed execution whose
  * completion the sender's copy ran meanwhile), every other item goes on, and a delivery answered
  * at once is recorded now. It is written only into the workflow's own static data (`holdsMemory`):
- * a Retry, and in n8n 2.41 a queue-mode execution, runs on a copy that n8n would save over it, so
- * there the key goes to this process only (and the process that answered records it).
+ * a Retry, and in n8n 2.41 a queue-mode execution, runs on a copy that n8n would save over it. There
+ * the key goes to this process, and a queue-mode execution calls the node's URL to have the main
+ * process record it, signed with the node's secret by the call that started it.
  */
 export async function passOnDeliveries(this: IExecuteFunctions, holdsMemory: (staticData: IDataObject) => boolean): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
@@ -388,7 +354,7 @@ export async function passOnDeliveries(this: IExecuteFunctions, holdsMemory: (st
 	let dropped = 0;
 	let recorded = false;
 	items.forEach((item, index) => {
-		const [key, attempt, when] = typeof item[DELIVERY_MARK] === 'string' ? item[DELIVERY_MARK].split(' ') : [];
+		const [key, attempt, when, recordUrl, signature] = typeof item[DELIVERY_MARK] === 'string' ? item[DELIVERY_MARK].split(' ') : [];
 		const output: INodeExecutionData = { json: item.json, pairedItem: { item: index } };
 		if (item.binary !== undefined) output.binary = item.binary;
 		if (key === undefined || attempt === undefined) return void passed.push(output);
@@ -396,12 +362,11 @@ export async function passOnDeliveries(this: IExecuteFunctions, holdsMemory: (st
 		const owner = recordedAttempt(staticData, key, scope, now);
 		if (owner !== undefined && owner !== attempt) return void dropped++;
 		passed.push(output);
-		if (owner === undefined && (when === 'start' || isRetry)) {
-			remember(writes ? staticData : undefined, key, scope, now, attempt);
-			claimInProcess(scope, key, now);
-			endInFlight(`${scope}\u0000${key}`, 'recorded');
-			recorded = writes;
-		}
+		if (owner !== undefined || (when !== 'start' && !isRetry)) return;
+		recordRun(writes ? staticData : undefined, scope, key, attempt, now);
+		recorded = writes;
+		// No copy of the memory to save here: the node's own URL records it (`recordCalled`).
+		if (!writes && !isRetry && recordUrl !== undefined && signature !== undefined) void sendRecordCall.call(this, recordUrl, { interviewServiceRecord: { delivery: `${key} ${attempt}`, signature } });
 	});
 	if (recorded) await siblingsRecorded(scope, SIBLINGS_WAIT_MS);
 	if (dropped > 0) {
@@ -411,6 +376,26 @@ export async function passOnDeliveries(this: IExecuteFunctions, holdsMemory: (st
 		});
 	}
 	return passed;
+}
+
+/** How long an execution keeps trying its record call, while the process that answered may be restarting. */
+export const RECORD_CALL_MS = 120_000;
+
+async function sendRecordCall(this: IExecuteFunctions, url: string, body: RecordCall): Promise<void> {
+	const until = Date.now() + RECORD_CALL_MS;
+	for (;;) {
+		try {
+			await this.helpers.httpRequest({ method: 'POST', url, body, json: true, timeout: 10_000 });
+			return;
+		} catch (error) {
+			if (Date.now() >= until) {
+				// Its sender's copy then runs once more, and this execution has run it: a repeat, not a loss.
+				this.logger.warn(`Interview Service Trigger: could not have a delivery recorded at ${url} (${(error as Error).message})`);
+				return;
+			}
+			await sleep(2_000);
+		}
+	}
 }
 
 /**

@@ -3,13 +3,12 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 import type { CandidateResult } from '../shared/contract';
 import { emailKey } from '../shared/email';
 import { pickedInterviewId } from '../shared/interviewLocator';
-import { isPlainObject } from '../shared/plainObjects';
 import { completedAtOf, instantOf, isCompleted, simplifyResult } from '../shared/results';
 import { fetchCandidateResults } from '../shared/transport/lists';
 import { KIND_LABELS, readEvent, shapedEvent } from './event';
 import type { NormalisedEvent, ResultLookup } from './event';
-import { ANSWER_WHEN_FINISHED, hasRegisteredSecret, registeredWebhookUrl } from './lifecycle';
-import { DELIVERY_MARK, SAVE_REQUEST, admitDelivery, saveAnsweredDeliveries } from './repeatMemory';
+import { ANSWER_WHEN_FINISHED, hasRegisteredSecret, isSignedDelivery, recordCallFor } from './lifecycle';
+import { DELIVERY_MARK, admitDelivery, recordCallDelivery, recordCalled } from './repeatMemory';
 import type { NewDelivery } from './repeatMemory';
 
 interface TriggerOptions {
@@ -97,19 +96,26 @@ async function readUnparsedBody(request: ReturnType<IWebhookFunctions['getReques
 }
 
 export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const staticData = this.getWorkflowStaticData('node');
+	// An execution that ran a delivery elsewhere (queue mode) has it recorded here: signed, not by the URL's secret.
+	const recordCall = recordCallDelivery(this.getBodyData());
+	if (recordCall !== undefined) {
+		if (!isSignedDelivery(staticData, recordCall.delivery, recordCall.signature)) {
+			this.getResponseObject().status(401).json({ message: 'Unauthorized' });
+			return { noWebhookResponse: true };
+		}
+		recordCalled.call(this, recordCall.delivery);
+		return { webhookResponse: { message: 'Delivery recorded' } };
+	}
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
 	// Checked before anything else: an unverified caller learns nothing and starts nothing.
-	if (options.verifySecret !== false && !hasRegisteredSecret(this.getWorkflowStaticData('node'), this.getQueryData() as IDataObject)) {
+	if (options.verifySecret !== false && !hasRegisteredSecret(staticData, this.getQueryData() as IDataObject)) {
 		this.getResponseObject().status(401).json({ message: 'Unauthorized' });
 		return { noWebhookResponse: true };
 	}
 
 	const request = this.getRequestObject();
 	await readUnparsedBody(request);
-	if (isSaveRequest(request.body)) {
-		saveAnsweredDeliveries.call(this);
-		return { webhookResponse: { message: 'Deliveries saved' } };
-	}
 	const event = readEvent(request.body, request.rawBody, this.getNodeParameter('events', []) as string[]);
 	const watched = pickedInterviewId(this) ?? '';
 	// Answered 200, so the sender stops retrying: a copied config or a forwarded event is no error here.
@@ -122,7 +128,10 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 
 	// The webhook called says how n8n answers (the node's two webhooks), whatever the option says now.
 	const whenFinished = this.getWebhookName() === ANSWER_WHEN_FINISHED;
-	const admission = await admitDelivery.call(this, event, { savedLater: whenFinished });
+	const admission = await admitDelivery.call(this, event, {
+		savedLater: whenFinished,
+		recordCallFor: (delivery) => recordCallFor(staticData, delivery),
+	});
 	const which = admission.deliveryId === undefined ? 'with the same body' : `"${admission.deliveryId}"`;
 	if (admission.outcome === 'repeat') {
 		return { webhookResponse: { message: `Delivery ${which} received before: ignored as a repeat`, repeat: true } };
@@ -139,20 +148,6 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 	return startWorkflow.call(this, json, admission, whenFinished);
 }
 
-const isSaveRequest = (body: unknown) => isPlainObject(body) && Object.keys(body).length === 1 && body.interviewServiceSaveDeliveries === true;
-
-/** The node's call to its own URL, whose only work is to save what it recorded (see `NewDelivery.answered`). */
-async function requestSave(this: IWebhookFunctions): Promise<void> {
-	const url = registeredWebhookUrl(this.getWorkflowStaticData('node'));
-	if (url === undefined) return;
-	try {
-		await this.helpers.httpRequest({ method: 'POST', url, body: SAVE_REQUEST, json: true, timeout: 10_000 });
-	} catch (error) {
-		// The next delivery to the node saves them instead.
-		this.logger.debug(`Interview Service Trigger: could not call its own URL to save its memory (${(error as Error).message})`);
-	}
-}
-
 /**
  * Hands the item to n8n, with the mark its execution's step reads (`passOnDeliveries`). n8n answers:
  * at once (2.41 once it has stored the execution; 1.x before) or once the workflow has finished.
@@ -165,7 +160,6 @@ function startWorkflow(this: IWebhookFunctions, json: IDataObject, admission: Ne
 	response.once('finish', () => {
 		answered = response.statusCode < 300;
 		if (whenFinished) (answered ? admission.recordOnSuccess : admission.release)();
-		else if (answered) admission.answered(() => void requestSave.call(this));
 	});
 	response.once('close', () => answered || admission.release());
 	const item: INodeExecutionData = { json };

@@ -140,6 +140,7 @@ describe("the Interview Service Trigger's answers, as docs/triggers.md quotes th
 			getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger', typeVersion: 3 }),
 			getQueryData: () => ({ secret: SECRET }),
 			getRequestObject: () => ({ body }),
+			getBodyData: () => body,
 			getResponseObject: () => response,
 			getNodeParameter: (name: string, fallback: unknown) => parameters[name] ?? fallback,
 			getWebhookName: () => (more.whenFinished === true ? 'setup' : 'default'),

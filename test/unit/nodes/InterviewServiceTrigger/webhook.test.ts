@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import type { CandidateResult } from '../../../../nodes/shared/contract';
-import { ANSWERED_MS, CLAIM_MS, DELIVERY_MARK, SAVE_REQUEST, deliveryKey, passOnDeliveries, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
+import { CLAIM_MS, DELIVERY_MARK, deliveryKey, passOnDeliveries, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
 import { holdsRegistration } from '../../../../nodes/InterviewServiceTrigger/lifecycle';
 import { receiveEvent, rowOfEvent } from '../../../../nodes/InterviewServiceTrigger/webhook';
 
@@ -50,6 +50,7 @@ function fakeWebhook(call: FakeCall) {
 		getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger' }),
 		getQueryData: () => call.query ?? {},
 		getRequestObject: () => ({ body: call.body, rawBody: call.rawBody }),
+		getBodyData: () => call.body,
 		getResponseObject: () => res,
 		getNodeParameter: (name: string, fallback: unknown) => parameters[name] ?? fallback,
 		// The webhook n8n routes the call to: the one the node registered, which its options pick (lifecycle.ts).
@@ -58,17 +59,23 @@ function fakeWebhook(call: FakeCall) {
 		logger: { debug: () => undefined },
 	} as unknown as IWebhookFunctions;
 	/** The execution's first step, as n8n runs it once it has stored the execution (`retry`: the editor's Retry of it). */
-	const runExecution = async (items: INodeExecutionData[], mode = 'webhook', executionStaticData = staticData) => {
+	const runExecution = async (items: INodeExecutionData[], mode = 'webhook', executionStaticData = staticData, inWorkflow = workflowId) => {
 		const hints: unknown[] = [];
+		const requests: unknown[] = [];
 		const step = {
 			getInputData: () => items,
 			getWorkflowStaticData: () => executionStaticData,
 			getMode: () => mode,
-			getWorkflow: () => ({ id: workflowId, active: true }),
+			getWorkflow: () => ({ id: inWorkflow, active: true }),
+			helpers: { httpRequest: async (options: unknown) => void requests.push(options) },
+			logger: { warn: () => undefined },
 			getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger' }),
 			addExecutionHints: (...added: unknown[]) => hints.push(...added),
 		} as unknown as IExecuteFunctions;
-		return { items: await passOnDeliveries.call(step, holdsRegistration), hints };
+		const passed = await passOnDeliveries.call(step, holdsRegistration);
+		// Its record call, if any, is sent without holding up the step.
+		await new Promise((resolve) => setImmediate(resolve));
+		return { items: passed, hints, requests };
 	};
 	return { context, response, res, runExecution };
 }
@@ -312,41 +319,7 @@ describe('receiveEvent', () => {
 			expect(wasSeen(writtenByA, deliveryKey('interview.completed', 'evt_sibling_b', undefined, bodyB).key)).toBe(true);
 		});
 
-		it('answered at once, with its execution in another process (queue mode): the process that answered records it a second later, into the next call\'s static data, and the copy is a repeat', async () => {
-			const staticData = registration();
-			const body = { ...completion, eventId: 'evt_queue' };
-			const key = deliveryKey('interview.completed', 'evt_queue', undefined, body).key;
-			const first = fakeWebhook({ query: { secret: SECRET }, body, staticData, workflowId: 'wf-queue' });
-			answerAsN8n(await receiveEvent.call(first.context), first.res);
-			expect(wasSeen(staticData, key)).toBe(false);
-			const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + ANSWERED_MS);
-			try {
-				const nextCall = registration() as IDataObject;
-				expect((await deliver(body, nextCall, { workflowId: 'wf-queue' })).webhookResponse).toMatchObject({ repeat: true });
-				expect(wasSeen(nextCall, key)).toBe(true);
-			} finally {
-				clock.mockRestore();
-			}
-		});
-
-		it('answered at once with no execution of this process recording it: the node calls its own URL a second later, and that call saves the delivery and starts nothing', async () => {
-			const staticData = { ...registration(), webhookUrl: `http://n8n/webhook/save-call/webhook?secret=${SECRET}` };
-			const body = { ...completion, eventId: 'evt_save_call' };
-			const key = deliveryKey('interview.completed', 'evt_save_call', undefined, body).key;
-			const first = fakeWebhook({ query: { secret: SECRET }, body, staticData, workflowId: 'wf-save' });
-			saveRequests.mockClear();
-			answerAsN8n(await receiveEvent.call(first.context), first.res);
-			await new Promise((resolve) => setTimeout(resolve, ANSWERED_MS + 300));
-			const toOwnUrl = (saveRequests.mock.calls as unknown as Array<[{ url: string }]>).filter(([options]) => options.url === staticData.webhookUrl);
-			expect(toOwnUrl).toEqual([[{ method: 'POST', url: staticData.webhookUrl, body: SAVE_REQUEST, json: true, timeout: 10_000 }]]);
-			const saveCall = registration() as IDataObject;
-			const answer = await deliver(SAVE_REQUEST, saveCall, { workflowId: 'wf-save' });
-			expect(answer.workflowData).toBeUndefined();
-			expect(answer.webhookResponse).toEqual({ message: 'Deliveries saved' });
-			expect(wasSeen(saveCall, key)).toBe(true);
-		});
-
-		it('a claim whose call never got its answer out is given up after a minute: a copy then runs, and its step decides', async () => {
+		it('a claim no execution has recorded is given up after a minute: a copy then runs, and its step decides', async () => {
 			const staticData = registration();
 			const body = { ...completion, eventId: 'evt_never_answered' };
 			const first = fakeWebhook({ query: { secret: SECRET }, body, staticData, workflowId: 'wf-never' });
@@ -359,13 +332,35 @@ describe('receiveEvent', () => {
 			}
 		});
 
-		it('the step writes into the workflow\'s own static data only: on a copy without the registration (n8n 2.41 queue mode) this process alone learns the key', async () => {
+		it('on a copy without the registration (n8n 2.41 queue mode) the step writes nothing, and has the node\'s URL record the delivery with a signed call; a copy then is a repeat', async () => {
+			const staticData = { ...registration(), webhookUrl: `http://n8n/webhook/record/webhook?secret=${SECRET}` };
 			const body = { ...completion, eventId: 'evt_worker' };
-			const call = fakeWebhook({ query: { secret: SECRET }, body, staticData: registration(), workflowId: 'wf-worker' });
+			const key = deliveryKey('interview.completed', 'evt_worker', undefined, body).key;
+			const call = fakeWebhook({ query: { secret: SECRET }, body, staticData, workflowId: 'wf-worker' });
 			const items = (await receiveEvent.call(call.context)).workflowData![0];
+			answerAsN8n({ workflowData: [items] }, call.res);
+			// The worker's execution, in another process: its own memory of the node is empty.
 			const workerCopy: IDataObject = {};
-			expect((await call.runExecution(items, 'webhook', workerCopy)).items).toHaveLength(1);
+			const step = await call.runExecution(items, 'webhook', workerCopy, 'wf-worker-process');
+			expect(step.items).toHaveLength(1);
 			expect(workerCopy).toEqual({});
+			const [recordCall] = step.requests as Array<{ url: string; body: IDataObject }>;
+			expect(recordCall.url).toBe('http://n8n/webhook/record/webhook');
+			expect(JSON.stringify(recordCall)).not.toContain(SECRET);
+
+			// The record call reaches the node: it records the delivery and starts nothing.
+			const recorded = await deliver(recordCall.body, staticData, { workflowId: 'wf-worker', query: {} });
+			expect(recorded).toEqual({ webhookResponse: { message: 'Delivery recorded' } });
+			expect(wasSeen(staticData, key)).toBe(true);
+			expect((await deliver(body, staticData, { workflowId: 'wf-worker' })).webhookResponse).toMatchObject({ repeat: true });
+		});
+
+		it('a record call whose signature was not made with the node\'s secret is refused 401 and records nothing', async () => {
+			const staticData = registration();
+			const forged = fakeWebhook({ body: { interviewServiceRecord: { delivery: 'kabc attempt1', signature: 'forged' } }, staticData, workflowId: 'wf-forged' });
+			expect(await receiveEvent.call(forged.context)).toEqual({ noWebhookResponse: true });
+			expect(forged.response.statusCode).toBe(401);
+			expect(staticData).not.toHaveProperty('seenDeliveries');
 		});
 
 		it('a copy that waits longer than the bound is told to come again (503) and starts nothing', async () => {
