@@ -393,7 +393,7 @@ async function sendRecordCall(this: IExecuteFunctions, url: string, body: Record
 				this.logger.warn(`Interview Service Trigger: could not have a delivery recorded at ${url} (${(error as Error).message})`);
 				return;
 			}
-			await sleep(2_000);
+			await sleep(500);
 		}
 	}
 }

@@ -386,6 +386,9 @@ describe('Interview Service package in n8n queue mode (Postgres + Redis + main +
 				await ctx.n8n.restart();
 				const [held] = await settled('zoe@example.com', 1);
 				expect(held.status).toBe('success');
+				// The worker's execution has main record the delivery with a call to the trigger's URL,
+				// retried every half second while main is down: give it a moment once main is back.
+				await sleep(3_000);
 				expect((await redeliverUntilRegistered(ctx, { eventId: answered.eventId })).status).toBe(200);
 				await sleep(4_000);
 				expect(await holding('zoe@example.com')).toHaveLength(1);
