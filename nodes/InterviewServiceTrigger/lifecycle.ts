@@ -137,7 +137,7 @@ export const holdsRegistration = (staticData: IDataObject): boolean => readRegis
  */
 export function recordCallFor(staticData: IDataObject, delivery: string): { url: string; signature: string } | undefined {
 	const registration = readRegistration(staticData);
-	if (registration === undefined) return undefined;
+	if (registration === undefined || !URL.canParse(registration.webhookUrl)) return undefined;
 	const url = new URL(registration.webhookUrl);
 	url.searchParams.delete(SECRET_QUERY_PARAMETER);
 	return { url: url.toString(), signature: signatureOf(registration.webhookSecret, delivery) };
