@@ -47,7 +47,7 @@ it(
 		const [handle] = await waitForText(async () => (await outputHandleTexts(forget)).join(' | '), (text) => /\bitems?\b/.test(text), 'Forget\'s item count').then((text) => text.split(' | '));
 		expect(handle).toMatch(/\b1 item\b/);
 		// The edge into Forget carries the 4 items it read.
-		const edges = await page.getByTestId('edge-label').allInnerTexts();
+		const edges = (await waitForText(async () => (await page.getByTestId('edge-label').allInnerTexts()).join(' | '), (text) => /\bitems?\b/.test(text), 'the edges\' item counts')).split(' | ');
 		expect(edges.join(' | ')).toMatch(/\b4 items\b/);
 		const picture = await shot(page, 'forget-four-items-canvas');
 		process.stderr.write(`[browser] Forget: output handle "${handle}", edges "${edges.join(' | ').replace(/\s+/g, ' ')}"; picture: ${picture}\n`);

@@ -204,8 +204,11 @@ describe(`a completion survives a SIGKILL of n8n ${E2E_RUNTIME.n8nVersion}: our 
 				expect(referenceAgain.status).toBe(200);
 				// Ours: run once in all, by the Retry or, when no execution held it, by the redelivery.
 				expect(await receivedOnward(ours.email, 1)).toBe(1);
-				// The Webhook node keeps no memory: it runs a redelivered event again.
-				expect(await receivedOnward(reference.email, heldBefore.reference + 1)).toBe(heldBefore.reference + 1);
+				// The Webhook node keeps no memory: it runs a redelivered event again. Only "at least once" is
+				// asserted for it: n8n 1.x keeps an execution row whose data the kill cut off out of every list.
+				const referenceRuns = await receivedOnward(reference.email, heldBefore.reference + 1);
+				log(`${offsetMs} ms, reference: ran ${referenceRuns} time(s) in all`);
+				expect(referenceRuns).toBeGreaterThanOrEqual(heldBefore.reference + 1);
 			})();
 		},
 		TEST_TIMEOUT_MS,

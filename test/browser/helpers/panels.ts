@@ -60,11 +60,24 @@ export function outputPanel(page: Page): Locator {
 	return nodePanel(page).getByTestId('output-panel');
 }
 
-/** Switches the output panel to its JSON view and waits until that, as shown (white space folded), satisfies `accept`. */
+/**
+ * Switches the output panel to its JSON view and waits until that, as shown (white space folded),
+ * satisfies `accept` and has stopped changing: the editor draws a long JSON in steps, and a read in
+ * between would hold only its first lines.
+ */
 export async function waitForOutputJson(page: Page, accept: (json: string) => boolean, what: string): Promise<string> {
 	const output = outputPanel(page);
 	await output.getByText('JSON', { exact: true }).click();
-	return await waitForText(async () => (await output.innerText()).replace(/\s+/g, ' '), accept, what);
+	let previous = '';
+	return await waitForText(
+		async () => {
+			const [before, shown] = [previous, (await output.innerText()).replace(/\s+/g, ' ')];
+			previous = shown;
+			return shown === before ? shown : '';
+		},
+		(json) => json !== '' && accept(json),
+		`${what} (the same in two reads in a row)`,
+	);
 }
 
 export async function selectCredential(page: Page, name = CREDENTIAL_NAME): Promise<void> {
