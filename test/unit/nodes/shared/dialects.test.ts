@@ -1,5 +1,6 @@
-import { apiErrorDetails, isResultsNotReady, toNodeApiError } from '../../../../../nodes/shared/transport/errors';
-import { fakeNode } from '../../../../helpers/fakeNode';
+import { isResultsNotReady } from '../../../../nodes/shared/dialects';
+import { apiErrorDetails, toNodeApiError } from '../../../../nodes/shared/transport/errors';
+import { fakeNode } from '../../../helpers/fakeNode';
 
 const node = fakeNode();
 
