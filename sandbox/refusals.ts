@@ -29,7 +29,8 @@ export function takenCandidates<T>(
 		return message === undefined ? [] : [{ email: emailOf(candidate), place, message }];
 	});
 	if (refused.length === 0 || config.refusals.dialect === 'omitCandidate') {
-		return candidates.filter((candidate) => refusalReason(config, emailOf(candidate)) === undefined);
+		const refusedPlaces = new Set(refused.map(({ place }) => place));
+		return candidates.filter((_, place) => !refusedPlaces.has(place));
 	}
 	switch (config.refusals.dialect) {
 		case 'rejectRequest':

@@ -163,10 +163,11 @@ export interface BatchSending<T, A> {
 
 /**
  * Sends batches, at most `concurrency` requests at a time; a batch that fails fails each of its
- * items. A refused one goes out again without the candidates the refusal names, who fail, or in parts
- * when it names nobody (ahead of the batches not yet begun, so a batch begun is finished first). Each answer or refusal is kept in the run's memory before it is used,
- * so a batch answered in an earlier Retry On Fail attempt is not sent again, and a refused one goes
- * straight to its parts. When the node does not continue on fail, the first failure stops the run:
+ * items. A refused one goes out again without the candidates the refusal names, who fail, or in
+ * parts when it names nobody (ahead of the batches not yet begun, so a batch begun is finished
+ * first). Each answer or refusal is kept in the run's memory before it is used, so a batch answered
+ * in an earlier Retry On Fail attempt is not sent again, and a refused one goes straight to its rest
+ * or its parts. When the node does not continue on fail, the first failure stops the run:
  * no further batch starts, those begun finish (their parts too, and are kept), then it is thrown.
  */
 export async function dispatchBatches<T, A>(context: IExecuteFunctions, sending: BatchSending<T, A>): Promise<ItemOutcome[]> {
@@ -199,9 +200,10 @@ export async function dispatchBatches<T, A>(context: IExecuteFunctions, sending:
 			return;
 		}
 		const { refused: refusal } = sent;
-		const named = sending.candidates && refusedCandidates(refusal, sending.candidates.sentEmails(batch));
-		if (named !== undefined && sending.candidates !== undefined) {
-			const { refused, rest } = apart(batch, named, sending.candidates);
+		const { candidates } = sending;
+		const named = candidates && refusedCandidates(refusal, candidates.sentEmails(batch));
+		if (candidates && named) {
+			const { refused, rest } = apart(batch, named, candidates);
 			if (rest.length > 0) queue.unshift({ batch: rest, part: true });
 			settle(refused.map(({ item, details }) => refusedItem(context, { ...refusal, details }, sending.factsOf(item), item.itemIndex)));
 			return;
