@@ -160,11 +160,14 @@ export const DEFAULT_WEBHOOK_REDELIVERY: WebhookRedelivery = 'none';
 
 /**
  * Candidates the service will not take (a blocked domain, a candidate it holds in another state),
- * in one of two dialects: `rejectRequest` refuses the whole access-links or cancel request with a
- * 422 whose `error` is null, so the answer does not say which candidate it was; `omitCandidate`
- * takes the request and leaves the refused candidate out of its answer. None by default.
+ * in one of four dialects. Three refuse the whole access-links or cancel request with a 422, which
+ * applies none of it: `rejectRequest` with `error` null, so the answer does not say which candidate
+ * it was; `rejectNamingEmail` with `error` `[{ email, message }]`, one per refused candidate;
+ * `rejectNamingPlace` with `error` `[{ path, message }]`, the candidate's place in the request as
+ * validation libraries give it (`candidates.3.email`, `candidateEmails.3`). `omitCandidate` takes the
+ * request and leaves the refused candidate out of its answer. None by default.
  */
-export const REFUSAL_DIALECTS = ['rejectRequest', 'omitCandidate'] as const;
+export const REFUSAL_DIALECTS = ['rejectRequest', 'rejectNamingEmail', 'rejectNamingPlace', 'omitCandidate'] as const;
 export type RefusalDialect = (typeof REFUSAL_DIALECTS)[number];
 
 // ── Errors ─────────────────────────────────────────────────────────────────────────────────
@@ -183,4 +186,10 @@ export const MESSAGES = {
 	bodyTooLarge: 'Request body is too large',
 	unsupportedMediaType: 'Content-Type must be application/json',
 	internal: 'Internal server error',
+} as const;
+
+/** What a refusal that names the candidate says of each: refused by e-mail, or by domain. */
+export const REFUSAL_REASONS = {
+	email: 'This candidate is blocked',
+	domain: (domain: string) => `Candidates from ${domain} are blocked`,
 } as const;

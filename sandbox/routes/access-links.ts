@@ -58,7 +58,10 @@ export function registerAccessLinks(app: FastifyInstance, context: SandboxContex
 		const window = { startTime: body.startTime, endTime: body.endTime };
 		const now = new Date().toISOString();
 		const interviewUrl = interviewLinkFor(context.baseUrl(), interview.slug);
-		const taken = takenCandidates(context.state.config, distinctByEmail(body.candidates ?? []), (sent) => sent.email);
+		// Refused candidates are named by their place in the request as sent, so the list is made distinct after.
+		const taken = distinctByEmail(
+			takenCandidates(context.state.config, body.candidates ?? [], (sent) => sent.email, { listName: 'candidates', emailField: 'email' }),
+		);
 		const links = taken.map((sent) =>
 			linksFor(context.state, interviewUrl, schedule(context.state, interview.interviewId, sent, window, now)),
 		);

@@ -14,7 +14,7 @@ import { serveEndpoint } from './serve-endpoint';
 export function registerCancelScheduledCandidates(app: FastifyInstance, context: SandboxContext) {
 	serveEndpoint(app, context, endpoints.cancelScheduled, ({ interview, body }) => {
 		const cancelled = new Map<string, StoredCandidate>();
-		for (const email of takenCandidates(context.state.config, body.candidateEmails, (sent) => sent)) {
+		for (const email of takenCandidates(context.state.config, body.candidateEmails, (sent) => sent, { listName: 'candidateEmails' })) {
 			const candidate = context.state.findCandidate(interview.interviewId, email);
 			if (candidate?.status !== CANCELLABLE_STATE) continue;
 			const updated: StoredCandidate = { ...candidate, status: 'cancelled' };

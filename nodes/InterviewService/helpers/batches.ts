@@ -1,7 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { refusalOf, refusedCandidates } from '../../shared/dialects';
+import type { Refusal } from '../../shared/dialects';
+import { emailKey } from '../../shared/email';
 import { isPlainObject } from '../../shared/plainObjects';
-import { apiErrorDetails, envelopeFailure, statusOf } from '../../shared/transport/errors';
+import { envelopeFailure } from '../../shared/transport/errors';
 import { asNodeError, failedItem, isFailure } from '../actions/operationContract';
 import type { ItemError, ItemOutcome, PreparedItem, RetryMemory } from '../actions/operationContract';
 import { invalidInput } from './validation';
@@ -9,8 +12,9 @@ import { invalidInput } from './validation';
 /*
  * Sending many items per request, for Invite and Cancel Scheduled: items are grouped into batches,
  * and batches go out a few at a time. A batch the service refuses as a whole (a 422, which applied
- * nothing) is sent again in parts, until each refused candidate stands alone and fails on its own
- * items; the operations only turn answers into outcomes.
+ * nothing) is sent again without the candidates the refusal names, who fail on their own items; one
+ * that names nobody is sent again in parts, until each refused candidate stands alone. The
+ * operations only turn answers into outcomes.
  */
 
 /** Most candidates or e-mails in one request: the sandbox's page maximum, as the spec gives none. */
@@ -58,35 +62,17 @@ export function parallelBatchesOf(context: IExecuteFunctions, options: IDataObje
 	return parallel;
 }
 
-/** The service refused a batch as a whole: a 422, which applied nothing. */
-interface Refusal {
-	message: string;
-	details: unknown;
-}
-
 /** What a batch's request came to, as the run's memory keeps it: the service's answer, or its refusal. */
 type Sent<A> = { answer: A } | { refused: Refusal };
 
-/**
- * A 422 for what some items of the batch hold, so the batch may be split to find them. One whose
- * details name only fields outside the candidates (the window, say) is about the whole request; any
- * other failure (a 5xx, a timeout, a lost answer) may have been applied and is never split.
- */
-function isRefusalOfItems(error: unknown): boolean {
-	if (statusOf(error) !== 422) return false;
-	const details = apiErrorDetails(error);
-	if (!Array.isArray(details) || details.length === 0) return true;
-	const paths = details.map((detail) => (isPlainObject(detail) ? detail.path : undefined));
-	return !paths.every((path) => typeof path === 'string' && path !== '' && !path.startsWith('candidate'));
-}
-
-/** The answer to a batch's request, or the service's refusal of it; any other failure is thrown. */
+/** The answer to a batch's request, or the service's refusal of some of its candidates; any other failure is thrown. */
 async function sendOrRefusal<A>(context: IExecuteFunctions, request: Promise<A>, itemIndex: number): Promise<Sent<A>> {
 	return await request.then(
 		(answer) => ({ answer }),
 		(error: unknown) => {
-			if (!isRefusalOfItems(error)) throw asNodeError(context, error, itemIndex);
-			return { refused: { message: (error as Error).message, details: apiErrorDetails(error) } };
+			const refused = refusalOf(error);
+			if (refused === undefined) throw asNodeError(context, error, itemIndex);
+			return { refused };
 		},
 	);
 }
@@ -126,6 +112,37 @@ function refusedItem(context: IExecuteFunctions, refused: Refusal, facts: BatchI
 	return failedItem(context, error, itemIndex, { ...facts, reason });
 }
 
+/** The candidates of a batch by e-mail, so that those a refusal names can be taken out of it. */
+export interface BatchCandidates<T> {
+	/** The e-mails the batch's request sends, in its order: the places a refusal may name. */
+	sentEmails: (batch: Batch<T>) => string[];
+	/** The e-mails an item holds. */
+	emailsOf: (item: PreparedItem<T>) => string[];
+	/** An item holding several e-mails, narrowed to some of them; absent when each item holds one. */
+	narrowed?: (item: PreparedItem<T>, emails: string[]) => PreparedItem<T>;
+}
+
+/**
+ * A batch apart: the items whose candidates the refusal named (each with the service's details
+ * about them), and the rest. An item holding several e-mails is cut in two when only some were named.
+ */
+function apart<T>(batch: Batch<T>, named: Map<string, unknown[]>, candidates: BatchCandidates<T>) {
+	const refused: Array<{ item: PreparedItem<T>; details: unknown[] }> = [];
+	const rest: Batch<T> = [];
+	for (const item of batch) {
+		const emails = candidates.emailsOf(item);
+		const hit = emails.filter((email) => named.has(emailKey(email)));
+		const details = [...new Set(hit.map((email) => emailKey(email)))].flatMap((key) => named.get(key) ?? []);
+		if (hit.length === 0) rest.push(item);
+		else if (hit.length === emails.length || candidates.narrowed === undefined) refused.push({ item, details });
+		else {
+			refused.push({ item: candidates.narrowed(item, hit), details });
+			rest.push(candidates.narrowed(item, emails.filter((email) => !named.has(emailKey(email)))));
+		}
+	}
+	return { refused, rest };
+}
+
 export interface BatchSending<T, A> {
 	batches: Array<Batch<T>>;
 	/** Requests in flight at once. */
@@ -134,8 +151,10 @@ export interface BatchSending<T, A> {
 	/** What a batch's request sends: the same content is the same request. */
 	requestOf: (batch: Batch<T>) => unknown;
 	send: (batch: Batch<T>) => Promise<A>;
-	/** A refused batch in smaller batches to send instead; none once it cannot be split. */
+	/** A refused batch that names nobody, in smaller batches to send instead; none once it cannot be split. */
 	split: (batch: Batch<T>) => Array<Batch<T>> | undefined;
+	/** Without it, a refusal's names are not read and every refused batch is split. */
+	candidates?: BatchCandidates<T>;
 	/** What an item is about, for its error: who was refused, or whose batch failed. */
 	factsOf: (item: PreparedItem<T>) => BatchItemFacts;
 	/** Each item's outcome from the service's answer. */
@@ -144,10 +163,11 @@ export interface BatchSending<T, A> {
 
 /**
  * Sends batches, at most `concurrency` requests at a time; a batch that fails fails each of its
- * items, and a refused one goes out again in parts (ahead of the batches not yet begun, so a batch
- * begun is finished first). Each answer or refusal is kept in the run's memory before it is used,
- * so a batch answered in an earlier Retry On Fail attempt is not sent again, and a refused one goes
- * straight to its parts. When the node does not continue on fail, the first failure stops the run:
+ * items. A refused one goes out again without the candidates the refusal names, who fail, or in
+ * parts when it names nobody (ahead of the batches not yet begun, so a batch begun is finished
+ * first). Each answer or refusal is kept in the run's memory before it is used, so a batch answered
+ * in an earlier Retry On Fail attempt is not sent again, and a refused one goes straight to its rest
+ * or its parts. When the node does not continue on fail, the first failure stops the run:
  * no further batch starts, those begun finish (their parts too, and are kept), then it is thrown.
  */
 export async function dispatchBatches<T, A>(context: IExecuteFunctions, sending: BatchSending<T, A>): Promise<ItemOutcome[]> {
@@ -179,9 +199,18 @@ export async function dispatchBatches<T, A>(context: IExecuteFunctions, sending:
 			settle(await sending.outcomesOf(batch, sent.answer));
 			return;
 		}
+		const { refused: refusal } = sent;
+		const { candidates } = sending;
+		const named = candidates && refusedCandidates(refusal, candidates.sentEmails(batch));
+		if (candidates && named) {
+			const { refused, rest } = apart(batch, named, candidates);
+			if (rest.length > 0) queue.unshift({ batch: rest, part: true });
+			settle(refused.map(({ item, details }) => refusedItem(context, { ...refusal, details }, sending.factsOf(item), item.itemIndex)));
+			return;
+		}
 		const parts = sending.split(batch);
 		if (parts !== undefined) queue.unshift(...parts.map((part) => ({ batch: part, part: true })));
-		else settle(batch.map((item) => refusedItem(context, sent.refused, sending.factsOf(item), item.itemIndex)));
+		else settle(batch.map((item) => refusedItem(context, refusal, sending.factsOf(item), item.itemIndex)));
 	};
 
 	const inFlight = new Set<Promise<void>>();

@@ -145,19 +145,6 @@ export function apiErrorDetails(error: unknown): unknown {
 	return (error as { errorResponse?: { error?: unknown } } | undefined)?.errorResponse?.error;
 }
 
-/**
- * "Results are not ready yet": the results endpoint's 422 while no candidate has completed.
- * Known by its code (on a 422, or on a `success: false` 200), or by a 422's message for a service
- * that sends no code; any other 422 is a real validation error.
- */
-export function isResultsNotReady(error: unknown): boolean {
-	const status = statusOf(error);
-	if (status !== 422 && status !== 200) return false;
-	const details = apiErrorDetails(error) as { code?: unknown } | null | undefined;
-	if (details?.code === 'RESULTS_NOT_READY') return true;
-	return status === 422 && /not ready/i.test((error as { message?: string }).message ?? '');
-}
-
 /** Resolves to `fallback` instead of failing when `accept(error)` says the failure means "nothing". */
 export async function unlessError<T, F>(request: Promise<T>, accept: (error: unknown) => boolean, fallback: F): Promise<T | F> {
 	return await request.then(

@@ -3,7 +3,8 @@ import { withoutUndefined } from '../plainObjects';
 import { endpoints, isUnexpectedRow } from '../contract';
 import type { CandidateResult, Interview } from '../contract';
 import { collectPages } from './pagination';
-import { isResultsNotReady, statusOf, unlessError } from './errors';
+import { isPastTheEnd, isResultsNotReady } from '../dialects';
+import { unlessError } from './errors';
 import { apiRequest } from './request';
 import type { InterviewServiceContext } from './request';
 
@@ -47,8 +48,6 @@ export function resultRowKey(result: CandidateResult): string | undefined {
 	return key === undefined ? JSON.stringify(result) : JSON.stringify([key, result.reportLink ?? null]);
 }
 
-const isPastTheEnd = (error: unknown) => statusOf(error) === 422 || statusOf(error) === 404;
-
 /** The results of one interview, all pages or up to `limit`. A 422 "not ready" for page 1 is thrown as is. */
 export async function listResults(
 	this: InterviewServiceContext,
@@ -58,7 +57,7 @@ export async function listResults(
 	const fetchPage = async (page: number, pageLimit: number) =>
 		await apiRequest.call(this, endpoints.listResults, { interviewId, qs: withoutUndefined({ page, limit: pageLimit, search }), itemIndex });
 	return await collectPages<CandidateResult>(
-		// Past page 1, a 422 or a 404 is how some services say "no such page": the walk ends with the rows read.
+		// Past page 1, a page past the end ends the walk with the rows read.
 		async (page, pageLimit) => (page === 1 ? await fetchPage(page, pageLimit) : await unlessError(fetchPage(page, pageLimit), isPastTheEnd, [])),
 		{ limit, keyOf: resultRowKey },
 	);

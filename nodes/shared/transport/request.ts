@@ -13,6 +13,7 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import type { z } from 'zod';
 
 import { pathOf } from '../contract/endpoints';
+import { failureInAnswer } from '../dialects';
 import type { EndpointSpec } from '../contract/endpoints';
 import { CREDENTIAL_TYPE, normalizeBaseUrl, requestTimeoutSeconds } from '../interviewServiceCredential';
 import { envelopeFailure, namingInterview, retryAfterOf, statusOf, timeoutError, toNodeApiError } from './errors';
@@ -144,11 +145,11 @@ export async function apiRequest<E extends EndpointSpec>(
 		}
 	}
 
-	const body = response.body as { success?: unknown; message?: unknown; error?: unknown; data?: unknown } | null | undefined;
-	if (body?.success === false) {
-		const message = typeof body.message === 'string' && body.message !== '' ? body.message : 'The Interview Service answered success: false';
+	const body = response.body as { data?: unknown } | null | undefined;
+	const failure = failureInAnswer(body);
+	if (failure !== undefined) {
 		const status = response.statusCode === undefined ? undefined : String(response.statusCode);
-		throw envelopeFailure(this.getNode(), { message, error: body.error }, options.itemIndex, status);
+		throw envelopeFailure(this.getNode(), failure, options.itemIndex, status);
 	}
 	const parsed = endpoint.data.safeParse(body?.data);
 	if (!parsed.success) {

@@ -149,7 +149,7 @@ describe('GET /api/v1/interview/{id}/results', () => {
 	});
 });
 
-describe('refused candidates (config `refusals`), in both dialects', () => {
+describe('refused candidates (config `refusals`), in each dialect', () => {
 	it('rejectRequest: a request holding a refused e-mail or domain is refused whole with a 422 that names nobody, and schedules nobody', async () => {
 		await t.control.patch('/config', { refusals: { emails: ['Blocked@Example.com'], domains: ['spam.test'] } });
 		for (const refused of ['blocked@example.com', 'anyone@SPAM.test']) {
@@ -163,6 +163,38 @@ describe('refused candidates (config `refusals`), in both dialects', () => {
 		await invite([{ email: 'alan@example.com' }]);
 		expect((await cancel(['ada@example.com', 'blocked@example.com'])).status).toBe(422);
 		expect((await cancel(['ada@example.com'])).data.data.cancelledCandidates).toHaveLength(1);
+	});
+
+	it('rejectNamingEmail: the 422 names each refused candidate by e-mail, with why, and schedules nobody', async () => {
+		await t.control.patch('/config', { refusals: { emails: ['blocked@example.com'], domains: ['spam.test'], dialect: 'rejectNamingEmail' } });
+		const response = await invite([{ email: 'ada@example.com' }, { email: 'Blocked@example.com' }, { email: 'eve@spam.test' }]);
+		expect(response.status).toBe(422);
+		expect(response.data).toEqual({
+			message: 'Input validation failed',
+			success: false,
+			error: [
+				{ email: 'Blocked@example.com', message: 'This candidate is blocked' },
+				{ email: 'eve@spam.test', message: 'Candidates from spam.test are blocked' },
+			],
+		});
+		expect((await t.control.get('/state')).data.candidates).toEqual([]);
+		await invite([{ email: 'ada@example.com' }]);
+		expect((await cancel(['ada@example.com', 'blocked@example.com'])).data.error).toEqual([{ email: 'blocked@example.com', message: 'This candidate is blocked' }]);
+	});
+
+	it('rejectNamingPlace: the 422 names each refused candidate by its place in the request as sent, a repeated one at each place', async () => {
+		await t.control.patch('/config', { refusals: { emails: ['blocked@example.com'], dialect: 'rejectNamingPlace' } });
+		const response = await invite([{ email: 'ada@example.com' }, { email: 'blocked@example.com' }, { email: 'ada@example.com' }, { email: 'BLOCKED@example.com' }]);
+		expect(response.status).toBe(422);
+		expect(response.data.error).toEqual([
+			{ path: 'candidates.1.email', message: 'This candidate is blocked' },
+			{ path: 'candidates.3.email', message: 'This candidate is blocked' },
+		]);
+		expect((await t.control.get('/state')).data.candidates).toEqual([]);
+		await invite([{ email: 'ada@example.com' }]);
+		const cancelled = await cancel(['ada@example.com', 'blocked@example.com']);
+		expect(cancelled.status).toBe(422);
+		expect(cancelled.data.error).toEqual([{ path: 'candidateEmails.1', message: 'This candidate is blocked' }]);
 	});
 
 	it('omitCandidate: the request is taken and the refused candidate is left out of the answer', async () => {

@@ -112,8 +112,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): CancelReque
 /** The candidates the service cancelled of a batch's e-mails (each once). */
 async function cancelEmails(this: IExecuteFunctions, batch: Batch<CancelRequest>): Promise<IDataObject[]> {
 	const [{ itemIndex, request }] = batch;
-	const unique = [...new Map(batchEmails(batch).map((email) => [emailKey(email), email])).values()];
-	const body = { candidateEmails: unique };
+	const body = { candidateEmails: uniqueEmails(batch) };
 	const answer = await apiRequest.call(this, endpoints.cancelScheduled, { interviewId: request.interviewId, body, itemIndex });
 	return answer.cancelledCandidates as IDataObject[];
 }
@@ -156,6 +155,9 @@ function oneOutcomePerItem(outcomes: ItemOutcome[]): ItemOutcome[] {
 }
 
 const batchEmails = (batch: Batch<CancelRequest>) => batch.flatMap(({ request }) => request.candidateEmails);
+
+/** The e-mails a batch's request sends, each once, in the order they first appear. */
+const uniqueEmails = (batch: Batch<CancelRequest>) => [...new Map(batchEmails(batch).map((email) => [emailKey(email), email])).values()];
 
 /** What was asked and not cancelled: unknown e-mails, or candidates not (or no longer) scheduled. */
 export function notCancelledEmails(asked: string[], cancelled: IDataObject[]): string[] {
@@ -215,6 +217,11 @@ export async function sendInBatches(
 		requestOf: (batch) => [batch[0].request.interviewId, batchEmails(batch)],
 		send: async (batch) => await cancelEmails.call(this, batch),
 		split: halvesOfRefused,
+		candidates: {
+			sentEmails: uniqueEmails,
+			emailsOf: ({ request }) => request.candidateEmails,
+			narrowed: (item, candidateEmails) => ({ ...item, request: { ...item.request, candidateEmails } }),
+		},
 		factsOf: ({ request }) => ({ interviewId: request.interviewId, email: request.candidateEmails.join(', ') }),
 		outcomesOf: async (batch, cancelled) => {
 			await forgetCancelled(this, batch[0].request.interviewId, cancelled);

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { endpoints } from '../../../shared/contract';
 import type { AccessLink, Candidate } from '../../../shared/contract';
+import { entriesByEmail, omittedCandidateMessage } from '../../../shared/dialects';
 import { emailKey } from '../../../shared/email';
 import { interviewLocator } from '../../../shared/interviewLocator';
 import { withoutUndefined } from '../../../shared/plainObjects';
@@ -315,15 +316,15 @@ function factsOf({ interviewId, candidate }: InviteRequest): BatchItemFacts {
 
 /**
  * Pairs each item of a batch with its link, matched by e-mail without case; each item keeps its own
- * spelling and its candidate's name. A candidate the answer leaves out is how some services refuse one.
+ * spelling and its candidate's name. A candidate the answer leaves out was refused.
  */
 function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links: AccessLink[]): ItemOutcome[] {
-	const linkByEmail = new Map(links.map((link) => [emailKey(link.email), link]));
+	const linkFor = entriesByEmail(links, (link) => link.email);
 	return batch.map(({ itemIndex, request }) => {
 		const facts = factsOf(request);
-		const link = linkByEmail.get(emailKey(request.candidate.email));
+		const link = linkFor(request.candidate.email);
 		if (!link) {
-			const message = `The Interview Service refused ${request.candidate.email} [item ${itemIndex}]: it returned no access link for this candidate`;
+			const message = omittedCandidateMessage(request.candidate.email, itemIndex, 'access link');
 			return failedItem(this, new NodeOperationError(this.getNode(), message, { itemIndex }), itemIndex, facts);
 		}
 		return { itemIndex, json: [{ ...link, ...facts } as IDataObject] };
@@ -370,6 +371,7 @@ export async function sendInBatches(
 		requestOf: accessLinksRequest,
 		send: async (batch) => await createAccessLinks.call(this, batch),
 		split: (batch) => halvesOf(batch, candidateKey),
+		candidates: { sentEmails: (batch) => uniqueCandidates(batch).map(({ email }) => email), emailsOf: ({ request }) => [request.candidate.email] },
 		factsOf: ({ request }) => factsOf(request),
 		outcomesOf: (batch, links) => matchLinks.call(this, batch, links),
 	});

@@ -5,7 +5,7 @@ import { emailKey } from '../../../shared/email';
 import { interviewLocator } from '../../../shared/interviewLocator';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { completedAtOf, isCompleted, simplifyResult } from '../../../shared/results';
-import { isResultsNotReady } from '../../../shared/transport/errors';
+import { isResultsNotReady } from '../../../shared/dialects';
 import { listResults } from '../../../shared/transport/lists';
 import { limitOf, requiredInterviewId } from '../../helpers/parameterValues';
 import { invalidInput } from '../../helpers/validation';

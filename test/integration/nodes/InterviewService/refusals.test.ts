@@ -4,9 +4,10 @@ import { interviewById, inviteParameters, people, useSandboxRun } from '../../..
 import type { LoggedRequest } from '../../../helpers/sandbox';
 
 /*
- * A service that will not take some candidates, in its two dialects: the whole request refused with
- * a 422 that names nobody (the node splits the batch until each refused candidate stands alone), or
- * the candidate left out of a 200 answer.
+ * A service that will not take some candidates, in each of its dialects: the whole request refused
+ * with a 422 that names nobody (the node splits the batch until each refused candidate stands alone),
+ * or that names them by e-mail or by place (the batch goes again once without them), or the candidate
+ * left out of a 200 answer.
  */
 
 const ACCESS_LINKS = 'POST /api/v1/interview/:id/access-links';
@@ -15,7 +16,9 @@ const SERVICE_MESSAGE = 'Input validation failed';
 
 const env = useSandboxRun();
 
-const refuse = async (emails: string[], dialect: 'rejectRequest' | 'omitCandidate' = 'rejectRequest') =>
+type Dialect = 'rejectRequest' | 'rejectNamingEmail' | 'rejectNamingPlace' | 'omitCandidate';
+
+const refuse = async (emails: string[], dialect: Dialect = 'rejectRequest') =>
 	await env().control('PATCH', '/config', { refusals: { emails, dialect } });
 
 const candidatesOf = (request: LoggedRequest) => ((request.body.candidates ?? []) as IDataObject[]).map((candidate) => String(candidate.email));
@@ -134,6 +137,101 @@ describe('Invite: a 422 for the whole request is split until each refused candid
 	});
 });
 
+describe('Invite: a 422 that names the refused, by e-mail or by place', () => {
+	/** 230 candidates in batches of 100, 100 and 30; one refused in each of the first two. */
+	const many = people(230, 'named');
+	const TWO_REFUSED = [40, 150];
+	const CANDIDATE_REASON = `${SERVICE_MESSAGE}; This candidate is blocked`;
+
+	async function inviteWithTwoRefused(dialect: Dialect) {
+		const [interviewId] = await env().seedInterviews([{ interviewName: `Named ${dialect}` }]);
+		await refuse(TWO_REFUSED.map((index) => many[index].email), dialect);
+		const run = await env().run(inviteParameters(interviewId), { inputItems: many, onError: 'continueErrorOutput' });
+		const requests = await env().requests(ACCESS_LINKS);
+		process.stderr.write(`[refusals] 230 candidates, 2 refused, ${dialect}: ${requests.length} access-links requests\n`);
+		return { interviewId, run, requests };
+	}
+
+	it.each(['rejectNamingEmail', 'rejectNamingPlace'] as const)(
+		'%s: 230 candidates with 2 refused cost 5 requests; the refused fail with the service\'s words about them, sent once',
+		async (dialect) => {
+			const { interviewId, run, requests } = await inviteWithTwoRefused(dialect);
+			const [success, failure] = run.outputs;
+			expect(success).toHaveLength(228);
+			expect(failure.map((item) => item.pairedItem)).toEqual(TWO_REFUSED.map((item) => ({ item })));
+			for (const item of failure) {
+				const index = (item.pairedItem as { item: number }).item;
+				expect(item.json).toEqual({ error: `The Interview Service refused ${many[index].email} [item ${index}], saying: ${CANDIDATE_REASON}`, message: CANDIDATE_REASON });
+			}
+			// Each of the two refused batches once, then once more without its refused candidate; the third batch once
+			// (batches go out in parallel, so in any order).
+			expect(requests.map((request) => [request.status, candidatesOf(request).length]).sort()).toEqual([
+				[200, 30],
+				[200, 99],
+				[200, 99],
+				[422, 100],
+				[422, 100],
+			]);
+			expect(requests.length).toBeLessThanOrEqual(8);
+			for (const index of TWO_REFUSED) expect(requests.filter((request) => candidatesOf(request).includes(many[index].email))).toHaveLength(1);
+			const accepted = acceptedEmails(requests);
+			expect(new Set(accepted).size).toBe(228);
+			const { candidates } = (await env().control('GET', '/state')) as { candidates: IDataObject[] };
+			expect(candidates.filter((candidate) => candidate.interviewId === interviewId)).toHaveLength(228);
+		},
+	);
+
+	it('rejectRequest, naming nobody: the same 230 are still halved, within 3 + 2·14 requests', async () => {
+		const { run, requests } = await inviteWithTwoRefused('rejectRequest');
+		expect(run.outputs[1].map((item) => item.pairedItem)).toEqual(TWO_REFUSED.map((item) => ({ item })));
+		expect(run.outputs[1][0].json.message).toBe(SERVICE_MESSAGE);
+		expect(requests.length).toBeGreaterThan(8);
+		expect(requests.length).toBeLessThanOrEqual(3 + TWO_REFUSED.length * perRefusal(100));
+	});
+
+	it('two refused in one batch, one of them on two items: one more request for the batch, both items fail', async () => {
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'Named twins' }]);
+		const items = [...people(6, 'pair'), { email: 'PAIR1@example.com', name: 'Pair again' }];
+		await refuse([items[1].email, items[4].email], 'rejectNamingPlace');
+		const run = await env().run(inviteParameters(interviewId), { inputItems: items, onError: 'continueRegularOutput' });
+		expect(run.items.filter((item) => item.json.error !== undefined).map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 4 }, { item: 6 }]);
+		expect(run.items.find((item) => (item.pairedItem as { item: number }).item === 6)?.json).toMatchObject({ email: 'PAIR1@example.com', reason: CANDIDATE_REASON });
+		expect((await env().requests(ACCESS_LINKS)).map((request) => [request.status, candidatesOf(request).length])).toEqual([
+			[422, 6],
+			[200, 4],
+		]);
+	});
+
+	it('every candidate of the batch refused: each fails, and nothing is sent again', async () => {
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'Named all' }]);
+		const items = people(3, 'all');
+		await refuse(items.map((person) => person.email), 'rejectNamingEmail');
+		const run = await env().run(inviteParameters(interviewId), { inputItems: items, onError: 'continueRegularOutput' });
+		expect(run.items.map((item) => item.json.reason)).toEqual([CANDIDATE_REASON, CANDIDATE_REASON, CANDIDATE_REASON]);
+		expect(await env().requests(ACCESS_LINKS)).toHaveLength(1);
+	});
+
+	it('under Retry On Fail, a 500 on the rest: the refused batch is not sent again, the rest once more', async () => {
+		const [interviewId] = await env().seedInterviews([{ interviewName: 'Named retry' }]);
+		const items = people(40, 'namedRetry');
+		await refuse([items[3].email], 'rejectNamingEmail');
+		// Request 1 is the whole batch (422 naming item 3), request 2 the rest: it fails once.
+		await env().control('POST', '/faults', { route: ACCESS_LINKS, status: 500, skip: 1, count: 1 });
+		const run = await env().run(inviteParameters(interviewId), {
+			inputItems: items,
+			onError: 'continueRegularOutput',
+			retryOnFail: { maxTries: 2, waitBetweenTries: 0 },
+		});
+		expect(run.items.filter((item) => item.json.error !== undefined).map((item) => [item.pairedItem, item.json.reason])).toEqual([[{ item: 3 }, CANDIDATE_REASON]]);
+		expect(run.items.filter((item) => typeof item.json.preAuthLink === 'string')).toHaveLength(39);
+		// The faulted request fired before its body was read, so the log holds no body for it.
+		const requests = await env().requests(ACCESS_LINKS);
+		expect(requests.map((request) => request.status)).toEqual([422, 500, 200]);
+		expect(candidatesOf(requests[0])).toHaveLength(40);
+		expect(candidatesOf(requests[2])).toEqual(items.filter((_, index) => index !== 3).map((person) => person.email));
+	});
+});
+
 describe('Invite: a service that leaves the refused candidate out of a 200 answer', () => {
 	it('fails just that item, beside the others, in the same 3 requests', async () => {
 		const [interviewId] = await env().seedInterviews([{ interviewName: 'Omit' }]);
@@ -200,6 +298,45 @@ describe('Cancel Scheduled: the same rule for a refused e-mail', () => {
 		expect(failure.map((item) => [item.pairedItem, item.json.error])).toEqual([
 			[{ item: 4 }, `The Interview Service refused ${emails[4]} [item 4], saying: ${SERVICE_MESSAGE}`],
 		]);
+	});
+
+	it('Input Items, the refusal naming the e-mail by place: it fails with the reason given, the others go in one more request', async () => {
+		const { interviewId, emails } = await scheduled(6);
+		await refuse([emails[4]], 'rejectNamingPlace');
+		const run = await env().run(
+			{ resource: 'candidate', operation: 'cancelScheduled', interviewId: interviewById(interviewId), emailSource: 'inputItems', candidateEmail: '={{ $json.email }}' },
+			{ inputItems: emails.map((email) => ({ email })), onError: 'continueErrorOutput' },
+		);
+		const [success, failure] = run.outputs;
+		expect(success.map((item) => [item.pairedItem, item.json.cancelled])).toEqual([0, 1, 2, 3, 5].map((item) => [{ item }, true]));
+		expect(failure.map((item) => [item.pairedItem, item.json.error])).toEqual([
+			[{ item: 4 }, `The Interview Service refused ${emails[4]} [item 4], saying: ${SERVICE_MESSAGE}; This candidate is blocked`],
+		]);
+		expect((await env().requests(CANCEL)).map((request) => [request.status, (request.body.candidateEmails as string[]).length])).toEqual([
+			[422, 6],
+			[200, 5],
+		]);
+	});
+
+	it('A List, the refusal naming the e-mail: the item fails naming it, the rest of its e-mails cancelled in one more request', async () => {
+		const { interviewId, emails } = await scheduled(5);
+		await refuse([emails[2]], 'rejectNamingEmail');
+		const run = await env().run(
+			{ resource: 'candidate', operation: 'cancelScheduled', interviewId: interviewById(interviewId), emailSource: 'list', candidateEmails: emails },
+			{ inputItems: [{}], onError: 'continueRegularOutput' },
+		);
+		expect(run.items).toHaveLength(1);
+		expect(run.items[0].json).toMatchObject({
+			error: `The Interview Service refused ${emails[2]} [item 0], saying: ${SERVICE_MESSAGE}; This candidate is blocked`,
+			email: emails[2],
+		});
+		expect((await env().requests(CANCEL)).map((request) => [request.status, (request.body.candidateEmails as string[]).length])).toEqual([
+			[422, 5],
+			[200, 4],
+		]);
+		const { candidates } = (await env().control('GET', '/state')) as { candidates: IDataObject[] };
+		const cancelled = candidates.filter((candidate) => candidate.interviewId === interviewId && candidate.status === 'cancelled');
+		expect(cancelled.map((candidate) => candidate.email).sort()).toEqual(emails.filter((_, index) => index !== 2).sort());
 	});
 
 	it('A List: the item fails naming the refused e-mail and what was cancelled, and the others are cancelled', async () => {

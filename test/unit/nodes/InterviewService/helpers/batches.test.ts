@@ -115,3 +115,83 @@ describe('dispatchBatches: parts of a refused batch', () => {
 		expect(sent.filter((letters) => letters.length === 1 || letters.join() === 'e,f').flat().sort()).toEqual(['a', 'e', 'f', 'x']);
 	});
 });
+
+describe('dispatchBatches: a refusal that names the refused', () => {
+	type Item = { email: string };
+	// A service that refuses (422) every request holding a blocked e-mail, naming each by e-mail or by place, as `nameOf` says.
+	const naming = (
+		context: ReturnType<typeof mockContext>['context'],
+		emails: string[],
+		blocked: string[],
+		nameOf: (email: string, place: number) => IDataObject,
+		memory: RetryMemory = rememberedAnswers(context, 'named'),
+	) => {
+		const sent: string[][] = [];
+		const unique = (batch: Array<PreparedItem<Item>>) => [...new Set(batch.map(({ request }) => request.email.toLowerCase()))];
+		const run = dispatchBatches<Item, { ok: true }>(context, {
+			batches: [emails.map((email, itemIndex) => ({ itemIndex, request: { email } }))],
+			concurrency: 1,
+			memory,
+			requestOf: unique,
+			send: async (batch) => {
+				const request = unique(batch);
+				sent.push(request);
+				const refused = request.flatMap((email, place) => (blocked.includes(email) ? [nameOf(email, place)] : []));
+				if (refused.length > 0) throw toNodeApiError(context.getNode(), apiError(422, 'Input validation failed', refused));
+				return { ok: true };
+			},
+			split: (batch) => (batch.length > 1 ? [batch.slice(0, batch.length / 2), batch.slice(batch.length / 2)] : undefined),
+			candidates: { sentEmails: unique, emailsOf: ({ request }) => [request.email] },
+			factsOf: ({ request }) => ({ interviewId: 'i', email: request.email }),
+			outcomesOf: (batch) => batch.map(({ itemIndex, request }) => ({ itemIndex, json: [{ ...request }] })),
+		});
+		return { run, sent };
+	};
+	const errorsOf = (outcomes: Awaited<ReturnType<typeof dispatchBatches>>) =>
+		outcomes.filter(isFailure).map((outcome) => [outcome.itemIndex, outcome.error.message]);
+
+	it('by e-mail: the named fail with their own reason, the rest goes in one more request', async () => {
+		const { context } = mockContext({ parameters: {}, items: 6, continueOnFail: true });
+		const { run, sent } = naming(context, ['a', 'b', 'c', 'd', 'e', 'f'], ['b', 'e'], (email) => ({ email, message: `${email} is blocked` }));
+		const outcomes = await run;
+		expect(sent).toEqual([['a', 'b', 'c', 'd', 'e', 'f'], ['a', 'c', 'd', 'f']]);
+		expect(errorsOf(outcomes)).toEqual([
+			[1, 'The Interview Service refused b [item 1], saying: Input validation failed; b is blocked'],
+			[4, 'The Interview Service refused e [item 4], saying: Input validation failed; e is blocked'],
+		]);
+		expect(outcomes.filter((outcome) => !isFailure(outcome))).toHaveLength(4);
+	});
+
+	it('by place: two items with the same e-mail are one place, and both fail', async () => {
+		const { context } = mockContext({ parameters: {}, items: 5, continueOnFail: true });
+		const { run, sent } = naming(context, ['a', 'b', 'B', 'c', 'd'], ['b'], (_email, place) => ({ path: `candidates.${place}.email`, message: 'blocked' }));
+		const outcomes = await run;
+		expect(sent).toEqual([['a', 'b', 'c', 'd'], ['a', 'c', 'd']]);
+		expect(errorsOf(outcomes).map(([itemIndex]) => itemIndex)).toEqual([1, 2]);
+	});
+
+	it('names covering the whole batch: all fail, and nothing is sent again', async () => {
+		const { context } = mockContext({ parameters: {}, items: 2, continueOnFail: true });
+		const { run, sent } = naming(context, ['a', 'b'], ['a', 'b'], (email) => ({ email }));
+		expect(errorsOf(await run)).toHaveLength(2);
+		expect(sent).toHaveLength(1);
+	});
+
+	it('a name the request did not hold: the batch is halved as for a refusal naming nobody', async () => {
+		const { context } = mockContext({ parameters: {}, items: 4, continueOnFail: true });
+		const { run, sent } = naming(context, ['a', 'b', 'c', 'd'], ['c'], (_email, place) => ({ path: `candidates.${place + 7}.email` }));
+		expect(errorsOf(await run).map(([itemIndex]) => itemIndex)).toEqual([2]);
+		expect(sent).toEqual([['a', 'b', 'c', 'd'], ['a', 'b'], ['c', 'd'], ['c'], ['d']]);
+	});
+
+	it('under Retry On Fail, neither the refused batch nor its rest is sent again once answered', async () => {
+		const { context } = mockContext({ parameters: {}, items: 4, continueOnFail: true });
+		const memory = rememberedAnswers(context, 'named retry');
+		const first = naming(context, ['a', 'b', 'c', 'd'], ['b'], (email) => ({ email }), memory);
+		await first.run;
+		const again = naming(context, ['a', 'b', 'c', 'd'], ['b'], (email) => ({ email }), memory);
+		expect(errorsOf(await again.run)).toEqual(errorsOf(await first.run));
+		expect(first.sent).toHaveLength(2);
+		expect(again.sent).toEqual([]);
+	});
+});

@@ -175,9 +175,11 @@ describe('candidate → invite', () => {
 			{ error: 'Window is in the past', httpCode: 422, interviewId: 'int_1', email: 'c1@example.com' },
 		]);
 
+		// `candidates.1.email` names c1 by its place: c0 goes again alone (refused once more, naming a place it
+		// does not hold, so read as naming nobody), and c1 is never sent again.
 		const candidate = refusedFor([{ path: 'candidates.1.email', message: 'blocked' }]);
 		const split = await execute.call(candidate.context);
-		expect(candidate.requests.map((request) => (request.body?.candidates as IDataObject[]).length)).toEqual([2, 1, 1]);
+		expect(candidate.requests.map((request) => (request.body?.candidates as IDataObject[]).length)).toEqual([2, 1]);
 		expect(split.map((item) => item.json)).toEqual([
 			{
 				error: 'The Interview Service refused c0@example.com [item 0], saying: Window is in the past; blocked',
@@ -194,6 +196,11 @@ describe('candidate → invite', () => {
 				reason: 'Window is in the past; blocked',
 			},
 		]);
+
+		// A detail about the candidates that names none of them: halved until each stands alone.
+		const unnamed = refusedFor([{ path: 'candidates', message: 'blocked' }]);
+		await execute.call(unnamed.context);
+		expect(unnamed.requests.map((request) => (request.body?.candidates as IDataObject[]).length)).toEqual([2, 1, 1]);
 	});
 
 	it('fails the item whose e-mail is missing from the answer', async () => {

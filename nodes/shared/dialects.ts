@@ -1,0 +1,122 @@
+import { emailKey } from './email';
+import { isPlainObject } from './plainObjects';
+import { apiErrorDetails, statusOf } from './transport/errors';
+
+/*
+ * The service's dialects: where its answers say something the spec leaves open, in each of the ways
+ * services are known to say it. Each is named here, with what it looks like, and read only here; the
+ * sandbox speaks every one of them (sandbox/README.md, "Dialects"), and a test holds each reading.
+ */
+
+// ── `success: false` in an answer ──────────────────────────────────────────────────────────
+
+/**
+ * `{ success: false, message, error }` whatever the HTTP status, a 200 too: a failure whose
+ * `message` is the error and `error` its details. Undefined for any other answer.
+ */
+export function failureInAnswer(body: unknown): { message: string; error: unknown } | undefined {
+	if (!isPlainObject(body) || body.success !== false) return undefined;
+	const message = typeof body.message === 'string' && body.message !== '' ? body.message : 'The Interview Service answered success: false';
+	return { message, error: body.error };
+}
+
+// ── Results not ready ──────────────────────────────────────────────────────────────────────
+
+/**
+ * "Results are not ready yet": the results endpoint's 422 while no candidate has completed.
+ * Known by its code (on a 422, or on a `success: false` 200), or by a 422's message for a service
+ * that sends no code; any other 422 is a real validation error.
+ */
+export function isResultsNotReady(error: unknown): boolean {
+	const status = statusOf(error);
+	if (status !== 422 && status !== 200) return false;
+	const details = apiErrorDetails(error) as { code?: unknown } | null | undefined;
+	if (details?.code === 'RESULTS_NOT_READY') return true;
+	return status === 422 && /not ready/i.test((error as { message?: string }).message ?? '');
+}
+
+// ── A page past the end ────────────────────────────────────────────────────────────────────
+
+/** Past page 1, a 422 or a 404 is how some services say "no such page", where others answer `[]`. */
+export const isPastTheEnd = (error: unknown) => statusOf(error) === 422 || statusOf(error) === 404;
+
+// ── A refused request ──────────────────────────────────────────────────────────────────────
+
+/** A request the service refused with a 422, which applied none of it: its message and its `error` details. */
+export interface Refusal {
+	message: string;
+	details: unknown;
+}
+
+/** The text of a detail's `path`: `candidates.3.email` as it came, or a path given as a list (`["candidates", 3, "email"]`) joined. */
+function pathOf(detail: unknown): string | undefined {
+	if (!isPlainObject(detail)) return undefined;
+	const { path } = detail;
+	if (Array.isArray(path)) return path.join('.');
+	return typeof path === 'string' ? path : undefined;
+}
+
+/**
+ * A 422 for what some candidates of the request hold, so a part of the request may be sent again.
+ * One whose details name only fields outside the candidates (the window, say) is about the whole
+ * request; any other failure (a 5xx, a timeout, a lost answer) may have been applied: none of them is one.
+ */
+export function refusalOf(error: unknown): Refusal | undefined {
+	if (statusOf(error) !== 422) return undefined;
+	const details = apiErrorDetails(error);
+	const refusal = { message: (error as Error).message, details };
+	if (!Array.isArray(details) || details.length === 0) return refusal;
+	const paths = details.map(pathOf);
+	return paths.every((path) => path !== undefined && path !== '' && !path.startsWith('candidate')) ? undefined : refusal;
+}
+
+/** A candidate's place in the request's list (`candidates.3.email`, `candidates[3]`, `candidateEmails.3`), from 0. */
+function placeOf(detail: unknown): number | undefined {
+	const match = /^candidate(?:s|Emails)(?:\.|\[)(\d+)(?:\]|\.|$)/.exec(pathOf(detail) ?? '');
+	return match ? Number(match[1]) : undefined;
+}
+
+/** The e-mail a detail names the candidate by: `{ email, message }` (or `candidateEmail`, as the cancel answer names it). */
+function emailOf(detail: unknown): string | undefined {
+	if (!isPlainObject(detail)) return undefined;
+	const email = detail.email ?? detail.candidateEmail;
+	return typeof email === 'string' && email.trim() !== '' ? email : undefined;
+}
+
+/**
+ * Which candidates a refusal names, in one of three dialects:
+ * - naming nobody: `error` null, or details that do not each name a candidate;
+ * - by e-mail: `error` `[{ email, message }, …]`;
+ * - by place in the request, as validation libraries do: `error` `[{ path: "candidates.3.email", message }, …]`.
+ * The answer maps each named candidate's e-mail key to the details naming it. `sentEmails` are the
+ * e-mails the refused request sent, in its order. Undefined when it names nobody, or names a
+ * candidate the request did not hold: then nothing it says about who is trusted.
+ */
+export function refusedCandidates(refusal: Refusal, sentEmails: string[]): Map<string, unknown[]> | undefined {
+	const { details } = refusal;
+	if (!Array.isArray(details) || details.length === 0) return undefined;
+	const sent = new Set(sentEmails.map(emailKey));
+	const named = new Map<string, unknown[]>();
+	for (const detail of details) {
+		const place = placeOf(detail);
+		const email = emailOf(detail) ?? (place !== undefined && place < sentEmails.length ? sentEmails[place] : undefined);
+		if (email === undefined || !sent.has(emailKey(email))) return undefined;
+		named.set(emailKey(email), [...(named.get(emailKey(email)) ?? []), detail]);
+	}
+	return named;
+}
+
+// ── An omitted candidate ───────────────────────────────────────────────────────────────────
+
+/**
+ * Some services take the whole request and leave a refused candidate out of the answer. An answer's
+ * entries by e-mail (without case): a candidate the request held and the answer has none for was refused.
+ */
+export function entriesByEmail<T>(entries: T[], emailOfEntry: (entry: T) => unknown): (email: string) => T | undefined {
+	const byEmail = new Map(entries.map((entry) => [emailKey(emailOfEntry(entry)), entry]));
+	return (email) => byEmail.get(emailKey(email));
+}
+
+/** The words for a candidate the answer left out. */
+export const omittedCandidateMessage = (email: string, itemIndex: number, what: string) =>
+	`The Interview Service refused ${email} [item ${itemIndex}]: it returned no ${what} for this candidate`;
