@@ -8,6 +8,16 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 
+import {
+	demoExample,
+	demoExamples,
+	EXAMPLES,
+	loadExample,
+	OPENAI_CHAT_MODEL_TYPE,
+	OPENAI_CREDENTIAL_TYPE,
+	STAND_IN_OPENAI_CREDENTIAL,
+	standInOpenAiCredential,
+} from '../../../scripts/lib/examples';
 import { DEMO_INTERVIEW_IDS } from '../../../sandbox/demo-data';
 import { OPENAI_PREFIX, STAND_IN_MODELS, STAND_IN_OPENAI_KEY } from '../../../sandbox/openai';
 import { startTestSandbox, type TestSandbox } from './client';
@@ -189,5 +199,26 @@ describe('the stand-in chat model', () => {
 		expect(exchanges).toEqual([
 			expect.objectContaining({ stream: false, lastUserMessage: 'Which interviews are open?', tools: ['List_Open_Interviews', 'Invite_Candidate'], intent: 'listInterviews' }),
 		]);
+	});
+});
+
+describe('example 4 as the demo imports it', () => {
+	const options = () => ({ exportFile: '/tmp/interview-results.csv', sandboxUrl: t.sandbox.url });
+
+	it('its OpenAI Chat Model has the stand-in credential, whose Base URL and key the stand-in answers; the file as shipped names no OpenAI credential', async () => {
+		const models = demoExample('aiAgentTools', options()).nodes.filter((node) => node.type === OPENAI_CHAT_MODEL_TYPE);
+		expect(models.map((node) => node.credentials)).toEqual([{ [OPENAI_CREDENTIAL_TYPE]: { ...STAND_IN_OPENAI_CREDENTIAL } }]);
+		const shipped = loadExample('aiAgentTools').nodes.filter((node) => node.type === OPENAI_CHAT_MODEL_TYPE);
+		expect(shipped.map((node) => node.credentials)).toEqual([undefined]);
+
+		const credential = standInOpenAiCredential(t.sandbox.url);
+		expect(credential).toMatchObject({ ...STAND_IN_OPENAI_CREDENTIAL, type: 'openAiApi' });
+		const client = new OpenAI({ apiKey: String(credential.data.apiKey), baseURL: String(credential.data.url), maxRetries: 0 });
+		expect((await client.models.list()).data.map((model) => model.id)).toContain('gpt-4.1-mini');
+	});
+
+	it('the demo imports every example but the Google Sheets variant', () => {
+		const ids = demoExamples(options()).map((workflow) => workflow.id);
+		expect(ids).toEqual(Object.values(EXAMPLES).map((example) => example.id).filter((id) => id !== EXAMPLES.resultsExportSheets.id));
 	});
 });
