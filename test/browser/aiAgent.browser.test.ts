@@ -53,8 +53,8 @@ it(
 		const listed = agentAnswer(first);
 		for (const interviewName of published) expect(listed).toContain(interviewName);
 		expect(listed).not.toContain('Data Analyst Intern');
-		// The answer shows in the chat too (the stored one above is what is checked).
-		await page.getByTestId('chat-message-assistant').first().waitFor();
+		// The answer shows in the chat too (the stored one above is what is checked): @n8n/chat's bot message.
+		await page.getByTestId('canvas-chat').locator('.chat-message-from-bot').first().waitFor();
 
 		await input.fill(`Invite ${CANDIDATE.name}, ${CANDIDATE.email}, to the backend interview.`);
 		await input.press('Enter');
