@@ -97,11 +97,15 @@ const demoInterviews = async () =>
 	((await t.api.get('/api/v1/interview/get-interviews', { params: { status: 'published' } })).data.data as Array<{ interviewId: string; interviewName: string }>);
 
 describe('the stand-in chat model', () => {
-	it('lists its models for the credential test, and refuses a wrong key as OpenAI does', async () => {
+	it('lists its models for the credential test; refuses a wrong key and a request without messages as OpenAI does', async () => {
 		const models = await model.models.list();
 		expect(models.data.map((entry) => entry.id)).toEqual([...STAND_IN_MODELS]);
 		const wrong = new OpenAI({ apiKey: 'sk-wrong', baseURL: `${t.sandbox.url}${OPENAI_PREFIX}`, maxRetries: 0 });
 		await expect(wrong.models.list()).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
+		await expect(model.chat.completions.create({ model: 'gpt-4.1-mini', messages: [] })).rejects.toMatchObject({
+			status: 400,
+			error: expect.objectContaining({ type: 'invalid_request_error', message: expect.stringContaining('messages') }),
+		});
 	});
 
 	it('"Which interviews are open?" calls the list tool; after its result it names every published interview', async () => {
