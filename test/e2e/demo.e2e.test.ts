@@ -22,6 +22,7 @@ import {
 	OPENAI_CHAT_MODEL_TYPE,
 	OPENAI_CREDENTIAL_TYPE,
 	STAND_IN_OPENAI_CREDENTIAL,
+	standInOpenAiCredential,
 } from '../../scripts/lib/examples';
 import { STAND_IN_OPENAI_KEY } from '../../sandbox/openai';
 import { SETUP_TIMEOUT_MS } from './helpers/context';
@@ -136,6 +137,15 @@ describe('npm start (scripts/demo.ts)', () => {
 			expect(openAi.data.url).toBe(modelUrl);
 			const models = await axios.get(`${modelUrl}/models`, { headers: { Authorization: `Bearer ${STAND_IN_OPENAI_KEY}` } });
 			expect(models.data.data).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'gpt-4.1-mini' })]));
+			// n8n's own test of that credential (the editor's "Retry") reaches the stand-in; with another key it fails.
+			const credentialTest = async (apiKey: string) => {
+				const { data } = standInOpenAiCredential(sandboxUrl);
+				const answer = await rest.post('/credentials/test', { credentials: { ...STAND_IN_OPENAI_CREDENTIAL, type: OPENAI_CREDENTIAL_TYPE, data: { ...data, apiKey } } });
+				expect(answer.status).toBe(200);
+				return (answer.data.data as { status: string }).status;
+			};
+			expect(await credentialTest(STAND_IN_OPENAI_KEY)).toBe('OK');
+			expect(await credentialTest('sk-not-the-stand-ins')).toBe('Error');
 
 			const invited = await axios.post(`${editorUrl}/webhook/${EXAMPLES.atsInvitations.webhookPath}`, [
 				{ name: 'Ada Lovelace', email: 'ada@example.com' },
