@@ -144,6 +144,9 @@ export function registerControl(app: FastifyInstance, context: SandboxContext, i
 	// The stand-in ATS (ats.ts): what it lists, and what workflows wrote back to it.
 	app.get(`${CONTROL_PREFIX}/ats`, async () => ({ candidates: state.ats.candidates, writes: state.ats.writes }));
 
+	// The stand-in chat model (openai.ts): what it was asked and what it answered.
+	app.get(`${CONTROL_PREFIX}/openai`, async () => ({ exchanges: state.chatModel.exchanges }));
+
 	app.get(`${CONTROL_PREFIX}/state`, async () => ({
 		interviews: [...state.interviews.values()],
 		candidates: state.allCandidates(),

@@ -27,6 +27,7 @@ import {
 import type { SandboxContext } from './route-context';
 import { registerAts } from './ats';
 import { registerCandidatePage } from './candidate-page';
+import { registerOpenAi } from './openai';
 import { addFaults, registerControl } from './control';
 import { DEMO_SEED } from './demo-data';
 import { applyFault, type Fault, FaultTable, type FaultSpec } from './faults';
@@ -209,6 +210,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	registerControl(app, context, initialConfig);
 	registerCandidatePage(app, context);
 	registerAts(app, context);
+	registerOpenAi(app, context);
 	await app.ready();
 	addFaults(app, context, options.faults ?? []);
 

@@ -2,6 +2,7 @@
 import type { CompetencyItem } from '../nodes/shared/contract';
 
 import type { CandidateState, DEFAULT_INTERVIEW_CONFIG, RefusalDialect, ScoreStyle, WebhookRedelivery, WebhookStyle } from './assumptions';
+import type { Intent } from './chat-model';
 import type { FaultTable } from './faults';
 import { interviewNotFound } from './http';
 
@@ -139,6 +140,17 @@ export interface TokenLedger {
 
 const candidateKey = (interviewId: string, email: string) => `${interviewId}\n${email.toLowerCase()}`;
 
+/** One `POST /openai/v1/chat/completions` the stand-in chat model answered (openai.ts). */
+export interface ChatModelExchange {
+	at: string;
+	stream: boolean;
+	lastUserMessage: string;
+	/** The names of the tools the client offered. */
+	tools: string[];
+	intent: Intent;
+	reply: { content: string | null; toolCalls?: Array<{ id: string; name: string; arguments: string }> };
+}
+
 export class SandboxState {
 	interviews = new Map<string, StoredInterview>();
 
@@ -173,6 +185,9 @@ export class SandboxState {
 	/** The stand-in ATS: candidates it lists, and what workflows wrote back to it. */
 	ats: { candidates: AtsCandidate[]; writes: AtsWrite[] } = { candidates: [], writes: [] };
 
+	/** The stand-in chat model: what it was asked and what it answered, oldest first. */
+	chatModel: { exchanges: ChatModelExchange[] } = { exchanges: [] };
+
 	constructor(
 		public config: SandboxConfig,
 		public faults: FaultTable,
@@ -191,6 +206,7 @@ export class SandboxState {
 		this.tokens.expireAfterRequests = null;
 		this.accessTokens.clear();
 		this.ats = { candidates: [], writes: [] };
+		this.chatModel = { exchanges: [] };
 	}
 
 	findCandidate(interviewId: string, email: string): StoredCandidate | undefined {

@@ -16,8 +16,19 @@ import { spawnGroup, stopGroup, tail, waitForLine } from '../harness/process';
 import { cacheRoot, ensureRuntime, N8N_VERSION } from '../harness/runtime';
 import { REPO_ROOT } from '../harness/paths';
 import { ATS_PREFIX } from '../sandbox/ats';
+import { OPENAI_PREFIX } from '../sandbox/openai';
 import { assertPortFree, DEMO_OWNER, demoCli, installPackage, READY_BANNER, startDemoN8n, type DemoN8n } from './lib/demoN8n';
-import { demoExamples, EXAMPLE_CREDENTIAL, EXAMPLES, exampleCredential, type ExampleName } from './lib/examples';
+import {
+	demoExamples,
+	EXAMPLE_CREDENTIAL,
+	EXAMPLES,
+	EXAMPLES_DIR,
+	exampleCredential,
+	NOT_IN_DEMO,
+	STAND_IN_OPENAI_CREDENTIAL,
+	standInOpenAiCredential,
+	type ExampleName,
+} from './lib/examples';
 
 const SANDBOX_READY = 'Interview Service sandbox listening on ';
 
@@ -61,23 +72,34 @@ async function startSandbox(port: number): Promise<string> {
 	}
 }
 
-/** Every example, as the banner lists it (a Record, so that a new example without a line fails the type check). */
-const EXAMPLE_LINES: Record<ExampleName, string> = {
-	atsInvitations: '1. ATS → interview invitations (active):',
-	resultsExport: '2. Scheduled results export (CSV):',
-	resultsExportSheets: '   Google Sheets variant:',
-	completionCallback: '3. Completion → ATS callback:',
-	aiAgentTools: '4. AI recruiting assistant (agent tools):',
-	atsSync: '5. ATS sync every 15 minutes:',
+/**
+ * Every example, as the banner lists it (a Record, so that a new example without a line fails the type check),
+ * and what the line adds after the workflow's URL.
+ */
+const EXAMPLE_LINES: Record<ExampleName, { label: string; note?: string }> = {
+	atsInvitations: { label: '1. ATS → interview invitations (active):' },
+	resultsExport: { label: '2. Scheduled results export (CSV):' },
+	resultsExportSheets: { label: '   Google Sheets variant:' },
+	completionCallback: { label: '3. Completion → ATS callback:' },
+	aiAgentTools: { label: '4. AI recruiting assistant (agent tools):', note: "talks to the sandbox's stand-in chat model, not OpenAI" },
+	atsSync: { label: '5. ATS sync every 15 minutes:' },
 };
+
+/** The example's line: its URL in n8n, or, when the demo does not import it, why and where its file is. */
+function exampleLine(name: ExampleName, n8nUrl: string, width: number): string {
+	const { label, note } = EXAMPLE_LINES[name];
+	const notImported = NOT_IN_DEMO[name];
+	const where = notImported
+		? `not imported, it ${notImported}: import ${path.join(EXAMPLES_DIR, EXAMPLES[name].file)} into your own n8n`
+		: `${n8nUrl}/workflow/${EXAMPLES[name].id}${note ? `  (${note})` : ''}`;
+	return `    ${label.padEnd(width)}${where}`;
+}
 
 function banner(options: { n8n: DemoN8n; sandboxUrl: string; exportFile: string; userFolder: string }): string {
 	const { n8n, sandboxUrl, exportFile, userFolder } = options;
 	const webhook = `${n8n.url}/webhook/${EXAMPLES.atsInvitations.webhookPath}`;
-	const width = Math.max(...Object.values(EXAMPLE_LINES).map((line) => line.length)) + 2;
-	const examples = (Object.keys(EXAMPLE_LINES) as ExampleName[]).map(
-		(name) => `    ${EXAMPLE_LINES[name].padEnd(width)}${n8n.url}/workflow/${EXAMPLES[name].id}`,
-	);
+	const width = Math.max(...Object.values(EXAMPLE_LINES).map(({ label }) => label.length)) + 2;
+	const examples = (Object.keys(EXAMPLE_LINES) as ExampleName[]).map((name) => exampleLine(name, n8n.url, width));
 	return [
 		'',
 		READY_BANNER,
@@ -87,13 +109,16 @@ function banner(options: { n8n: DemoN8n; sandboxUrl: string; exportFile: string;
 		`  Sandbox URL:    ${sandboxUrl}  (the fake Interview Service, seeded with demo interviews and candidates)`,
 		`  Demo API login: Client ID demo-client, API Key demo-api-key (already saved in n8n as the credential "${EXAMPLE_CREDENTIAL.name}")`,
 		`  Stand-in ATS:   ${sandboxUrl}${ATS_PREFIX}  (what the examples read from "your ATS" and write back to it)`,
+		`  Stand-in model: ${sandboxUrl}${OPENAI_PREFIX}  (OpenAI-compatible and scripted, no AI; saved in n8n as the credential "${STAND_IN_OPENAI_CREDENTIAL.name}")`,
 		'',
-		'  Example workflows (imported, each pointing at the sandbox and its stand-in ATS):',
+		'  Example workflows (imported, each pointing at the sandbox, its stand-in ATS and its stand-in model):',
 		...examples,
 		'',
 		'  Try this: open the editor and log in, then open example 2 and click "Execute workflow": it reads every',
 		'  published interview, fetches the results and writes one CSV row per completed candidate to',
 		`  ${exportFile}. Open example 5 and click "Execute workflow": it invites the stand-in ATS's candidates.`,
+		'  Open example 4, click "Open chat" and ask "Which interviews are open?", then',
+		'  "Invite Ada Lovelace, ada@example.com, to the backend interview."',
 		'  Invite candidates the way an ATS would, through example 1 (active):',
 		`    curl -s -X POST ${webhook} -H 'content-type: application/json' \\`,
 		`      -d '[{"name":"Ada Lovelace","email":"ada@example.com"},{"name":"Alan Turing","email":"alan@example.com"}]'`,
@@ -127,15 +152,17 @@ async function main() {
 	say(`3/5 packing this package and installing it into ${path.join(userFolder, '.n8n', 'nodes')}`);
 	await installPackage(userFolder, await packPackage());
 
-	say('4/5 importing the demo credential and the example workflows');
+	say('4/5 importing the demo credentials and the example workflows');
 	const cli = demoCli(runtime, userFolder, n8nPort, exportDir);
-	await cli.importCredentials([exampleCredential(sandboxUrl)]);
+	await cli.importCredentials([exampleCredential(sandboxUrl), standInOpenAiCredential(sandboxUrl)]);
 	await cli.importWorkflows(demoExamples({ exportFile, sandboxUrl }));
 
 	say(`5/5 starting n8n on 127.0.0.1:${n8nPort} (log: ${path.join(userFolder, 'n8n.log')})`);
 	const n8n = await startDemoN8n({ runtime, userFolder, port: n8nPort, exportDir });
 	stoppers.push(n8n.stop);
 	await n8n.signIn();
+	// A demo folder from an earlier version may still hold a copy of an example the demo no longer imports.
+	for (const name of Object.keys(NOT_IN_DEMO) as ExampleName[]) await n8n.removeWorkflow(EXAMPLES[name].id);
 	await n8n.activate(EXAMPLES.atsInvitations.id);
 	await n8n.waitForWebhook(EXAMPLES.atsInvitations.webhookPath);
 

@@ -28,6 +28,8 @@ export interface DemoN8n {
 	/** Owner login, then an API key for the public API (replacing the demo's previous one). */
 	signIn(): Promise<void>;
 	activate(workflowId: string): Promise<void>;
+	/** Deletes the workflow if the folder holds it. */
+	removeWorkflow(workflowId: string): Promise<void>;
 	/** Resolves once n8n serves the production webhook at `path` (bounded): activation answers before it is registered. */
 	waitForWebhook(path: string): Promise<void>;
 	stop(): Promise<void>;
@@ -124,6 +126,10 @@ export async function startDemoN8n(options: {
 		},
 		async activate(workflowId) {
 			expectOk(await publicApi.post(`/workflows/${workflowId}/activate`, {}), `activate ${workflowId}`);
+		},
+		async removeWorkflow(workflowId) {
+			const answer = await publicApi.delete(`/workflows/${workflowId}`);
+			if (answer.status !== 404) expectOk(answer, `delete ${workflowId}`);
 		},
 		async waitForWebhook(webhookPath) {
 			// A CORS preflight starts nothing: n8n answers 204 once the path is registered and 404 before

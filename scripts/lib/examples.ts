@@ -9,6 +9,7 @@ import type { CredentialImport, WorkflowImport } from '../../harness/n8n';
 import { REPO_ROOT } from '../../harness/paths';
 import { sandboxCredential } from '../../harness/workflow';
 import { ATS_PREFIX } from '../../sandbox/ats';
+import { OPENAI_PREFIX, STAND_IN_OPENAI_KEY } from '../../sandbox/openai';
 
 export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 
@@ -37,6 +38,34 @@ export const EXAMPLES = {
 
 export type ExampleName = keyof typeof EXAMPLES;
 
+/**
+ * The examples the demo does not import, and why: they need an account the demo cannot stand in for.
+ * The files stay in `examples/`; the banner and docs/demo.md say where.
+ */
+export const NOT_IN_DEMO: Partial<Record<ExampleName, string>> = {
+	resultsExportSheets: 'needs your Google account',
+};
+
+/** The examples the demo imports, in the order of EXAMPLES. */
+export const DEMO_EXAMPLE_NAMES = (Object.keys(EXAMPLES) as ExampleName[]).filter((name) => NOT_IN_DEMO[name] === undefined);
+
+/**
+ * The OpenAI credential the demo imports for the AI agent example (4): n8n's `openAiApi` with its Base URL
+ * (`url`) on the sandbox's stand-in chat model. The file in `examples/` names no OpenAI credential: users bring theirs.
+ */
+export const STAND_IN_OPENAI_CREDENTIAL = { id: 'SandboxOpenAi001', name: 'OpenAI (sandbox stand-in model)' } as const;
+
+export const OPENAI_CREDENTIAL_TYPE = 'openAiApi';
+export const OPENAI_CHAT_MODEL_TYPE = '@n8n/n8n-nodes-langchain.lmChatOpenAi';
+
+export function standInOpenAiCredential(sandboxUrl: string): CredentialImport {
+	return {
+		...STAND_IN_OPENAI_CREDENTIAL,
+		type: OPENAI_CREDENTIAL_TYPE,
+		data: { apiKey: STAND_IN_OPENAI_KEY, organizationId: '', url: `${sandboxUrl}${OPENAI_PREFIX}`, header: false },
+	};
+}
+
 export interface ExampleWorkflow extends WorkflowImport {
 	nodes: Array<{ name: string; type: string; typeVersion: number } & Record<string, unknown>>;
 }
@@ -54,12 +83,22 @@ export function loadExample(name: ExampleName, substitutions: Partial<Record<key
 }
 
 /**
- * Every example as the demo imports it: as shipped, with the demo's export file, and every ATS
- * address pointing at the sandbox's stand-in ATS, so that the examples reading or writing an ATS run too.
+ * One example as the demo imports it: as shipped, with the demo's export file, every ATS address pointing at
+ * the sandbox's stand-in ATS (so the examples reading or writing an ATS run), and every OpenAI Chat Model
+ * on the stand-in OpenAI credential (so the AI agent example runs without an OpenAI account).
  */
-export function demoExamples(options: { exportFile: string; sandboxUrl: string }): ExampleWorkflow[] {
+export function demoExample(name: ExampleName, options: { exportFile: string; sandboxUrl: string }): ExampleWorkflow {
 	const atsOrigin = `${options.sandboxUrl}${ATS_PREFIX}`;
-	return (Object.keys(EXAMPLES) as ExampleName[]).map((name) => loadExample(name, { exportFile: options.exportFile, atsOrigin }));
+	const workflow = loadExample(name, { exportFile: options.exportFile, atsOrigin });
+	for (const node of workflow.nodes) {
+		if (node.type === OPENAI_CHAT_MODEL_TYPE) node.credentials = { [OPENAI_CREDENTIAL_TYPE]: { ...STAND_IN_OPENAI_CREDENTIAL } };
+	}
+	return workflow;
+}
+
+/** Every example the demo imports (not those of NOT_IN_DEMO), as demoExample makes it. */
+export function demoExamples(options: { exportFile: string; sandboxUrl: string }): ExampleWorkflow[] {
+	return DEMO_EXAMPLE_NAMES.map((name) => demoExample(name, options));
 }
 
 /** The examples' credential, pointing at a sandbox with the demo client. */

@@ -4,7 +4,7 @@
  * (Newly Invited), the second sends nobody again (Already Invited); nobody reaches Not Invited.
  */
 import { expectOk } from '../../harness/owner';
-import { demoExamples, EXAMPLES, type ExampleName } from '../../scripts/lib/examples';
+import { demoExample } from '../../scripts/lib/examples';
 import { useEditor } from './helpers/editor';
 import { finishedExecutions, outputItems, publicApiOf } from './helpers/executions';
 import { openWorkflow } from './helpers/panels';
@@ -16,8 +16,7 @@ const INVITE = 'Invite New Candidates';
 it(
 	'the ATS sync example as shipped runs in the demo: run 1 invites the stand-in ATS\'s candidates, run 2 skips them all',
 	scenario(async ({ page, session, rest, sandbox }) => {
-		const index = (Object.keys(EXAMPLES) as ExampleName[]).indexOf('atsSync');
-		const { name, nodes, connections, settings } = demoExamples({ exportFile: '/tmp/unused.csv', sandboxUrl: session.sandboxUrl })[index];
+		const { name, nodes, connections, settings } = demoExample('atsSync', { exportFile: '/tmp/unused.csv', sandboxUrl: session.sandboxUrl });
 		const created = await rest.post('/workflows', { name, nodes, connections, settings });
 		expectOk(created, 'import the ATS sync example');
 		const workflowId = String(created.data.data.id);

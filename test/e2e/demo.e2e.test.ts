@@ -1,7 +1,9 @@
 /**
  * `npm start` (scripts/demo.ts) end to end, in a temporary demo folder on free ports:
  * the printed URLs answer, the login works, the credential and the example workflows are there,
- * the banner lists every example, the ATS sync reads the sandbox's stand-in ATS, example 1 is live, SIGTERM stops everything; a second start reuses the folder and `--exit-when-ready` exits.
+ * the banner lists every example (example 4 on the stand-in chat model, the Google Sheets variant not imported, with
+ * its file), the ATS sync reads the sandbox's stand-in ATS, example 4's chat model has the stand-in OpenAI credential,
+ * example 1 is live, SIGTERM stops everything; a second start reuses the folder and `--exit-when-ready` exits.
  */
 import axios from 'axios';
 import type { ChildProcess } from 'node:child_process';
@@ -12,7 +14,17 @@ import path from 'node:path';
 import { freePort, runBounded, spawnGroup, stopGroup, withTimeout } from '../../harness/process';
 import { REPO_ROOT } from '../../harness/paths';
 import { READY_BANNER } from '../../scripts/lib/demoN8n';
-import { EXAMPLE_CREDENTIAL, EXAMPLES } from '../../scripts/lib/examples';
+import {
+	DEMO_EXAMPLE_NAMES,
+	EXAMPLE_CREDENTIAL,
+	EXAMPLES,
+	EXAMPLES_DIR,
+	OPENAI_CHAT_MODEL_TYPE,
+	OPENAI_CREDENTIAL_TYPE,
+	STAND_IN_OPENAI_CREDENTIAL,
+	standInOpenAiCredential,
+} from '../../scripts/lib/examples';
+import { STAND_IN_OPENAI_KEY } from '../../sandbox/openai';
 import { SETUP_TIMEOUT_MS } from './helpers/context';
 
 const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
@@ -92,17 +104,48 @@ describe('npm start (scripts/demo.ts)', () => {
 			rest.defaults.headers.common.Cookie = (login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
 
 			const workflows = (await rest.get('/workflows')).data.data as Array<{ id: string; name: string }>;
-			expect(workflows.map((w) => w.id).sort()).toEqual(Object.values(EXAMPLES).map((e) => e.id).sort());
-			// The banner lists every example, and the ATS sync reads the sandbox's stand-in ATS.
-			for (const { id } of Object.values(EXAMPLES)) expect(output).toContain(`${editorUrl}/workflow/${id}`);
+			expect(workflows.map((w) => w.id).sort()).toEqual(DEMO_EXAMPLE_NAMES.map((name) => EXAMPLES[name].id).sort());
+			expect(DEMO_EXAMPLE_NAMES).not.toContain('resultsExportSheets');
+			// The banner lists every imported example; example 4 says it talks to the stand-in model; the Google Sheets
+			// variant says it is not imported, why, and where its file is. The ATS sync reads the sandbox's stand-in ATS.
+			for (const name of DEMO_EXAMPLE_NAMES) expect(output).toContain(`${editorUrl}/workflow/${EXAMPLES[name].id}`);
+			expect(printed(output, '4. AI recruiting assistant (agent tools):')).toBe(
+				`${editorUrl}/workflow/${EXAMPLES.aiAgentTools.id}  (talks to the sandbox's stand-in chat model, not OpenAI)`,
+			);
+			expect(printed(output, 'Google Sheets variant:')).toBe(
+				`not imported, it needs your Google account: import ${path.join(EXAMPLES_DIR, EXAMPLES.resultsExportSheets.file)} into your own n8n`,
+			);
+			expect(output).not.toContain(`/workflow/${EXAMPLES.resultsExportSheets.id}`);
+			const modelUrl = printed(output, 'Stand-in model:').split(/\s/)[0];
+			expect(modelUrl).toBe(`${sandboxUrl}/openai/v1`);
 			const atsSync = (await rest.get(`/workflows/${EXAMPLES.atsSync.id}`)).data.data as { nodes: Array<{ type: string; parameters: { url?: string } }> };
 			const atsUrl = atsSync.nodes.find((node) => node.type === 'n8n-nodes-base.httpRequest')?.parameters.url ?? '';
 			expect(atsUrl).toBe(`${sandboxUrl}/ats/api/candidates?stage=ai-interview`);
 			expect((await axios.get(atsUrl)).data).toEqual(expect.arrayContaining([expect.objectContaining({ email: expect.any(String) })]));
 			const credentials = (await rest.get('/credentials')).data.data as Array<{ id: string; name: string; type: string }>;
 			expect(credentials).toEqual(
-				expect.arrayContaining([expect.objectContaining({ ...EXAMPLE_CREDENTIAL, type: 'interviewServiceApi' })]),
+				expect.arrayContaining([
+					expect.objectContaining({ ...EXAMPLE_CREDENTIAL, type: 'interviewServiceApi' }),
+					expect.objectContaining({ ...STAND_IN_OPENAI_CREDENTIAL, type: OPENAI_CREDENTIAL_TYPE }),
+				]),
 			);
+			// Example 4's chat model uses the stand-in OpenAI credential, whose Base URL is the stand-in model's.
+			const agent = (await rest.get(`/workflows/${EXAMPLES.aiAgentTools.id}`)).data.data as { nodes: Array<{ type: string; credentials?: Record<string, { id: string; name: string }> }> };
+			const chatModels = agent.nodes.filter((node) => node.type === OPENAI_CHAT_MODEL_TYPE);
+			expect(chatModels.map((node) => node.credentials)).toEqual([{ [OPENAI_CREDENTIAL_TYPE]: { ...STAND_IN_OPENAI_CREDENTIAL } }]);
+			const openAi = (await rest.get(`/credentials/${STAND_IN_OPENAI_CREDENTIAL.id}`, { params: { includeData: true } })).data.data as { data: { url: string } };
+			expect(openAi.data.url).toBe(modelUrl);
+			const models = await axios.get(`${modelUrl}/models`, { headers: { Authorization: `Bearer ${STAND_IN_OPENAI_KEY}` } });
+			expect(models.data.data).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'gpt-4.1-mini' })]));
+			// n8n's own test of that credential (the editor's "Retry") reaches the stand-in; with another key it fails.
+			const credentialTest = async (apiKey: string) => {
+				const { data } = standInOpenAiCredential(sandboxUrl);
+				const answer = await rest.post('/credentials/test', { credentials: { ...STAND_IN_OPENAI_CREDENTIAL, type: OPENAI_CREDENTIAL_TYPE, data: { ...data, apiKey } } });
+				expect(answer.status).toBe(200);
+				return (answer.data.data as { status: string }).status;
+			};
+			expect(await credentialTest(STAND_IN_OPENAI_KEY)).toBe('OK');
+			expect(await credentialTest('sk-not-the-stand-ins')).toBe('Error');
 
 			const invited = await axios.post(`${editorUrl}/webhook/${EXAMPLES.atsInvitations.webhookPath}`, [
 				{ name: 'Ada Lovelace', email: 'ada@example.com' },

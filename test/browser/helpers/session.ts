@@ -13,7 +13,7 @@ import { startN8n, type N8nInstance } from '../../../harness/n8n';
 import { packPackage } from '../../../harness/pack';
 import { REPO_ROOT } from '../../../harness/paths';
 import { startSandboxProcess, type SandboxProcess } from '../../../harness/sandbox-process';
-import { exampleCredential } from '../../../scripts/lib/examples';
+import { exampleCredential, standInOpenAiCredential } from '../../../scripts/lib/examples';
 
 /** What the test files need to reach the running session; set by globalSetup in the environment jest's test files inherit. */
 export interface BrowserSession {
@@ -60,7 +60,8 @@ export async function startBrowserSession(): Promise<void> {
 			rmSync(path.dirname(tgz), { recursive: true, force: true });
 		}
 		await started.n8n.setupOwner();
-		await started.n8n.importCredentials([exampleCredential(started.sandbox.url)]);
+		// As the demo imports them: the examples' credential, and the OpenAI one on the sandbox's stand-in chat model.
+		await started.n8n.importCredentials([exampleCredential(started.sandbox.url), standInOpenAiCredential(started.sandbox.url)]);
 	} catch (error) {
 		await stopBrowserSession();
 		throw error;

@@ -5,7 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { demoExamples, EXAMPLES, loadExample, type ExampleName, type ExampleWorkflow } from '../../../scripts/lib/examples';
+import { DEMO_EXAMPLE_NAMES, demoExample, demoExamples, loadExample, type ExampleName, type ExampleWorkflow } from '../../../scripts/lib/examples';
 import { DEMO_INTERVIEW_IDS } from '../../../sandbox/demo-data';
 import { runNode } from '../../helpers/n8nCore';
 import { processedData } from '../../helpers/processedDataStore';
@@ -30,10 +30,7 @@ beforeEach(async () => {
 const httpRequests = (workflow: ExampleWorkflow) =>
 	workflow.nodes.filter((node) => node.type === HTTP_REQUEST) as unknown as Array<{ name: string; parameters: { url: string; method?: string; jsonBody?: string } }>;
 
-const demoCopy = (name: ExampleName) => {
-	const index = (Object.keys(EXAMPLES) as ExampleName[]).indexOf(name);
-	return demoExamples({ exportFile: '/tmp/interview-results.csv', sandboxUrl: t.sandbox.url })[index];
-};
+const demoCopy = (name: ExampleName) => demoExample(name, { exportFile: '/tmp/interview-results.csv', sandboxUrl: t.sandbox.url });
 
 interface AtsView {
 	candidates: Array<{ email: string; name: string }>;
@@ -48,7 +45,7 @@ describe('the examples as the demo imports them', () => {
 		for (const url of urls) expect(url.startsWith(`${t.sandbox.url}/ats/api/`)).toBe(true);
 		expect(JSON.stringify(demo)).not.toContain(PLACEHOLDER_ATS);
 
-		const shipped = (Object.keys(EXAMPLES) as ExampleName[]).map((name) => loadExample(name)).flatMap(httpRequests);
+		const shipped = DEMO_EXAMPLE_NAMES.map((name) => loadExample(name)).flatMap(httpRequests);
 		expect(shipped.map((node) => node.parameters.url)).toEqual(urls.map((url) => url.replace(`${t.sandbox.url}/ats/`, PLACEHOLDER_ATS)));
 	});
 
