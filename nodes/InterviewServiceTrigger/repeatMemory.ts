@@ -47,18 +47,14 @@ type Entry = [key: string, at: number, attempt?: string];
 type Seen = Entry[];
 
 /**
- * How the list is stored: oldest first, the newest `NEWEST_AS_PAIRS` keys as `[key, at]` pairs (the
- * form earlier versions of the node wrote and still read), older ones as one text each,
- * `"<key> <at in base 36>"`. Each time n8n builds a workflow it wraps every object in its static
- * data in an observer of its own (n8n-workflow ObservableObject; twice per webhook call, in
- * live-webhooks.ts and in workflow-runner.ts runMainProcess), and loads and writes them as JSON: a
- * thousand pairs cost a thousand wrappers per build, a thousand texts none.
+ * How an entry is stored, oldest first: one text, `"<key> <at in base 36> <attempt>"`, because n8n
+ * wraps every object in static data in an observer of its own each time it builds the workflow,
+ * and a text is no object (docs/n8n-internals.md). Saved workflows may also hold `[key, at]` pairs
+ * and entries without an attempt: they are read, and written back as texts.
  */
-const NEWEST_AS_PAIRS = 50;
-
 const packed = ([key, at, attempt]: Entry): string => `${key} ${at.toString(36)}${attempt === undefined ? '' : ` ${attempt}`}`;
 
-/** A stored entry as `[key, at, attempt?]`; undefined for one it cannot read. Earlier versions stored no attempt. */
+/** A stored entry as `[key, at, attempt?]`; undefined for one it cannot read. */
 function entryOf(stored: unknown): Entry | undefined {
 	if (Array.isArray(stored)) {
 		if (typeof stored[0] !== 'string' || typeof stored[1] !== 'number') return undefined;
@@ -104,9 +100,11 @@ export function wasSeen(staticData: IDataObject, key: string, now = Date.now()):
  */
 interface LiveList {
 	entries: Seen;
-	stored: Array<Entry | string>;
+	stored: string[];
 	/** The texts in `stored`: a loaded copy's entries this process wrote itself need no reading. */
 	texts: Set<string>;
+	/** Keys were recorded after their call's static data was saved: the next call saves them (`saveRecordedKeys`). */
+	unsaved?: boolean;
 }
 const liveLists = new Map<string, LiveList>();
 /** Nodes whose shared list this process keeps (the least recently used go first). */
@@ -120,7 +118,7 @@ const MAX_LIVE_LISTS = 100;
  * only this process learns the key, and the node's next write saves it.
  */
 export function remember(staticData: IDataObject | undefined, key: string | undefined, scope = '', now = Date.now(), attempt?: string): void {
-	const live = liveLists.get(scope) ?? { entries: [], stored: [], texts: new Set<string>() };
+	const live: LiveList = liveLists.get(scope) ?? { entries: [], stored: [], texts: new Set<string>() };
 	const byKey = new Map<string, Entry>();
 	const add = (entry: Entry) => {
 		if (now - entry[1] < REMEMBER_MS && (byKey.get(entry[0])?.[1] ?? -1) < entry[1]) byKey.set(entry[0], entry);
@@ -133,39 +131,22 @@ export function remember(staticData: IDataObject | undefined, key: string | unde
 	for (const entry of live.entries) add(entry);
 	if (key !== undefined) add(attempt === undefined ? [key, now] : [key, now, attempt]);
 	live.entries = [...byKey.values()].sort((a, b) => a[1] - b[1]).slice(-MAX_REMEMBERED);
-	const firstPair = live.entries.length - NEWEST_AS_PAIRS;
-	const stored = live.entries.map((entry, index) => (index < firstPair ? packed(entry) : entry));
-	live.stored.splice(0, live.stored.length, ...stored);
-	live.texts = new Set(stored.filter((entry): entry is string => typeof entry === 'string'));
+	live.stored.splice(0, live.stored.length, ...live.entries.map(packed));
+	live.texts = new Set(live.stored);
 	liveLists.delete(scope);
 	liveLists.set(scope, live);
 	while (liveLists.size > MAX_LIVE_LISTS) liveLists.delete(liveLists.keys().next().value as string);
 	if (staticData !== undefined) staticData[STATIC_DATA_KEY] = live.stored as unknown as IDataObject[];
 }
 
+/** This process's entry of a key it recorded lately for the node (`scope`). */
+const recordedHere = (scope: string, key: string, now: number): Entry | undefined =>
+	liveLists.get(scope)?.entries.find((live) => live[0] === key && now - live[1] < REMEMBER_MS);
+
 /** The attempt that ran a recorded key, by what is stored or what this process recorded; '' for a key recorded without one. */
 function recordedAttempt(staticData: IDataObject, key: string, scope: string, now: number): string | undefined {
-	const entry = storedEntry(staticData, key, now) ?? liveLists.get(scope)?.entries.find((live) => live[0] === key && now - live[1] < REMEMBER_MS);
+	const entry = storedEntry(staticData, key, now) ?? recordedHere(scope, key, now);
 	return entry === undefined ? undefined : (entry[2] ?? '');
-}
-
-/**
- * Keys this n8n process has taken on lately, per workflow and node: in flight or recorded. Module
- * state lives as long as the process and is shared by every call it handles, which is what closes
- * the window between reading and saving static data for copies that arrive together.
- */
-const inProcess = new Map<string, number>();
-const MAX_IN_PROCESS = 10 * MAX_REMEMBERED;
-
-/** True when the key is new to this process (and claims it); false when another call already has it. */
-export function claimInProcess(scope: string, key: string, now = Date.now()): boolean {
-	const scoped = `${scope}\u0000${key}`;
-	const at = inProcess.get(scoped);
-	if (at !== undefined && now - at < REMEMBER_MS) return false;
-	inProcess.delete(scoped);
-	inProcess.set(scoped, now);
-	while (inProcess.size > MAX_IN_PROCESS) inProcess.delete(inProcess.keys().next().value as string);
-	return true;
 }
 
 /** How a delivery in flight ended: its execution ran it (`recorded`), or it gave its claim back. */
@@ -179,7 +160,11 @@ interface InFlight {
 	recordsAtStart: boolean;
 }
 
-/** Deliveries claimed in this process whose execution has not recorded them yet, by scoped key: what a copy waits for. */
+/**
+ * Deliveries claimed in this process whose execution has not recorded them yet, by scoped key: what
+ * a copy waits for. With the live lists, what closes the window between reading and saving static
+ * data for copies that arrive together: module state, shared by every call the process handles.
+ */
 const inFlight = new Map<string, InFlight>();
 
 /**
@@ -196,9 +181,6 @@ export const COPY_WAIT_MS = 3_000;
  * stops it if another execution has run the delivery (`passOnDeliveries`).
  */
 export const CLAIM_MS = 60_000;
-
-/** Nodes (`scope`) with keys recorded after their call's static data was saved: the next call saves them. */
-const unsaved = new Set<string>();
 
 /** The property of an item that carries its delivery from the webhook to the node's step in the execution. */
 export const DELIVERY_MARK = 'interviewServiceDelivery';
@@ -231,7 +213,6 @@ function endInFlight(scoped: string, outcome: Outcome): void {
 	const flight = inFlight.get(scoped);
 	if (flight === undefined) return;
 	inFlight.delete(scoped);
-	if (outcome === 'released') inProcess.delete(scoped);
 	flight.settle(outcome);
 }
 
@@ -246,7 +227,6 @@ function giveUpOldClaims(now: number): void {
 /** Records a delivery an execution has run: in this process, and into `staticData` when given. */
 function recordRun(staticData: IDataObject | undefined, scope: string, key: string, attempt: string, now: number): void {
 	remember(staticData, key, scope, now, attempt);
-	claimInProcess(scope, key, now);
 	endInFlight(`${scope}\u0000${key}`, 'recorded');
 }
 
@@ -287,7 +267,11 @@ export async function admitDelivery(
 	const { key, deliveryId } = deliveryKey(event.eventType, event.deliveryId, request.rawBody, request.body);
 	const staticData = this.getWorkflowStaticData('node');
 	const scope = scopeOf(this);
-	if (unsaved.delete(scope)) saveRecordedKeys(staticData, scope);
+	const live = liveLists.get(scope);
+	if (live?.unsaved === true) {
+		live.unsaved = false;
+		saveRecordedKeys(staticData, scope);
+	}
 	if (wasSeen(staticData, key)) return { outcome: 'repeat', deliveryId };
 	giveUpOldClaims(Date.now());
 	const scoped = `${scope}\u0000${key}`;
@@ -298,7 +282,8 @@ export async function admitDelivery(
 		if (outcome === 'recorded') return { outcome: 'repeat', deliveryId };
 	}
 	// Checked after static data on purpose: a key found there must not be claimed in the process.
-	if (!claimInProcess(scope, key)) return { outcome: 'repeat', deliveryId };
+	// Claimed by a copy while this one waited, or recorded here: a repeat.
+	if (inFlight.has(scoped) || recordedHere(scope, key, Date.now()) !== undefined) return { outcome: 'repeat', deliveryId };
 
 	let settle: (outcome: Outcome) => void = noop;
 	const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
@@ -313,7 +298,8 @@ export async function admitDelivery(
 		recordOnSuccess: () => {
 			if (!inFlight.has(scoped)) return;
 			remember(staticData, key, scope, Date.now(), attempt);
-			unsaved.add(scope);
+			const recorded = liveLists.get(scope);
+			if (recorded !== undefined) recorded.unsaved = true;
 			endInFlight(scoped, 'recorded');
 		},
 		release: () => endInFlight(scoped, 'released'),
