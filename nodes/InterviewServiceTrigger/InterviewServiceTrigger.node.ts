@@ -10,7 +10,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchInterviews } from '../shared/methods/listSearch';
-import { TRIGGER_DEFAULT_VERSION, triggerProperties } from './description';
+import { TRIGGER_DEFAULT_VERSION, TRIGGER_SUBTITLE, triggerProperties } from './description';
 import { ANSWER_AT_ONCE, ANSWER_WHEN_FINISHED, createWebhook, deleteWebhook, holdsRegistration, webhookExists } from './lifecycle';
 import { passOnDeliveries } from './repeatMemory';
 import { receiveEvent } from './webhook';
@@ -24,11 +24,10 @@ export class InterviewServiceTrigger implements INodeType {
 		// Version 2 has the same parameters and behaviour. n8n spends an expression evaluation on every
 		// call to a version 1 webhook node (for the Webhook node's old Binary Data option; 2.41:
 		// webhook-helpers.ts, parseRequestBody), in a V8 isolate of its own unless n8n already holds one.
-		// Version 3 has the same parameters and gives the item one shape, each value once (event.ts, shapedEvent).
+		// Version 3 has the same parameters and gives the item one shape, each value once (webhook.ts, shapedEvent).
 		version: [1, 2, TRIGGER_DEFAULT_VERSION],
 		defaultVersion: TRIGGER_DEFAULT_VERSION,
-		subtitle:
-			'={{$parameter["events"].includes("*") ? "Any event" : $parameter["events"].length > 1 ? "Interview completed, cheat probability marked" : $parameter["events"].includes("cheatProbabilityMarked") ? "Cheat probability marked" : "Interview completed"}}',
+		subtitle: TRIGGER_SUBTITLE,
 		// n8n's nodes panel shows this for the app's one entry (the action node merged with its trigger), so it speaks for both.
 		description: 'Run AI-conducted candidate interviews: invite candidates, read their results and start workflows when they finish',
 		defaults: { name: 'Interview Service Trigger' },

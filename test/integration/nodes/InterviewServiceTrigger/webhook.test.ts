@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { deliveryIdOf } from '../../../../nodes/InterviewServiceTrigger/event';
+import { readEvent } from '../../../../nodes/InterviewServiceTrigger/event';
 import { deliveryKey, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
 import { TriggerHarness } from '../../../helpers/n8nCoreTriggers';
 import { SandboxControl } from '../../../helpers/sandbox';
@@ -214,7 +214,7 @@ describe('Interview Service Trigger webhook, delivered by the sandbox over HTTP'
 		const saved = harness.nodeStaticData();
 		for (const body of bodies) {
 			const parsed = JSON.parse(body) as IDataObject;
-			expect(wasSeen(saved, deliveryKey(String(parsed.event), deliveryIdOf(parsed), undefined, parsed).key)).toBe(true);
+			expect(wasSeen(saved, deliveryKey(String(parsed.event), readEvent(parsed).deliveryId, undefined, parsed).key)).toBe(true);
 		}
 	});
 

@@ -1,8 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import { ObservableObject } from 'n8n-workflow';
 
-import { deliveryIdOf } from '../../../../nodes/InterviewServiceTrigger/event';
+import { readEvent } from '../../../../nodes/InterviewServiceTrigger/event';
 import { MAX_REMEMBERED, REMEMBER_MS, deliveryKey, remember, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
+
+/** The delivery id the trigger reads from an event. */
+const deliveryIdOf = (event: IDataObject) => readEvent(event).deliveryId;
 
 /** The key of a delivery whose event (when it is an object) is read for its delivery id, as the trigger does. */
 const keyOfDelivery = (eventType: string | undefined, event: IDataObject | undefined, rawBody: unknown, body: unknown) =>

@@ -363,6 +363,14 @@ describe('receiveEvent', () => {
 			expect(staticData).not.toHaveProperty('seenDeliveries');
 		});
 
+		it('a body that carries a record call beside other keys is an event, checked by the URL\'s secret', async () => {
+			const body = { ...completion, eventId: 'evt_not_a_record', interviewServiceRecord: { delivery: 'kabc attempt1', signature: 'x' } };
+			const unsigned = fakeWebhook({ body, staticData: registration(), workflowId: 'wf-not-record' });
+			expect(await receiveEvent.call(unsigned.context)).toEqual({ noWebhookResponse: true });
+			expect(unsigned.response.statusCode).toBe(401);
+			expect((await deliver(body, registration(), { workflowId: 'wf-not-record' })).workflowData).toHaveLength(1);
+		});
+
 		it('a copy that waits longer than the bound is told to come again (503) and starts nothing', async () => {
 			const staticData = registration();
 			const body = { ...completion, eventId: 'evt_busy' };
