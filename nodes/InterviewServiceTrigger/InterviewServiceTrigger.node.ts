@@ -1,17 +1,9 @@
-import type {
-	IExecuteFunctions,
-	IHookFunctions,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchInterviews } from '../shared/methods/listSearch';
 import { TRIGGER_DEFAULT_VERSION, TRIGGER_SUBTITLE, triggerProperties } from './description';
-import { ANSWER_AT_ONCE, ANSWER_WHEN_FINISHED, createWebhook, deleteWebhook, holdsRegistration, webhookExists } from './lifecycle';
+import { ANSWER_AT_ONCE, ANSWER_WHEN_FINISHED, webhookLifecycle } from './lifecycle';
 import { passOnDeliveries } from './repeatMemory';
 import { receiveEvent } from './webhook';
 
@@ -62,27 +54,11 @@ export class InterviewServiceTrigger implements INodeType {
 
 	methods = { listSearch: { searchInterviews } };
 
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await webhookExists.call(this);
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return await createWebhook.call(this);
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return await deleteWebhook.call(this);
-			},
-		},
-	};
+	webhookMethods = { default: webhookLifecycle };
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await receiveEvent.call(this);
-	}
+	webhook = receiveEvent;
 
 	// n8n runs a node's execute() for its start item only once it has stored the execution, on every
 	// line: so a delivery is recorded there, never before its execution exists (repeatMemory.ts).
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [await passOnDeliveries.call(this, holdsRegistration)];
-	}
+	execute = passOnDeliveries;
 }

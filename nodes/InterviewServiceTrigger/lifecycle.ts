@@ -1,6 +1,6 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'crypto';
 
-import type { IDataObject, IHookFunctions, WebhookType } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, WebhookSetupMethodNames, WebhookType } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { endpoints } from '../shared/contract';
@@ -131,29 +131,25 @@ export function secretMatches(expected: unknown, received: unknown): boolean {
  */
 export const holdsRegistration = (staticData: IDataObject): boolean => readRegistration(staticData) !== undefined;
 
-/**
- * What an execution without the registration needs to have its delivery recorded by a call to the
- * node's URL: that URL without its secret, and a signature of the delivery made with the secret.
- */
-export function recordCallFor(staticData: IDataObject, delivery: string): { url: string; signature: string } | undefined {
+/** What a webhook call is checked against, read once per call. */
+export interface RegisteredCall {
+	/** Whether the call carries the registration's secret (none registered: it does not). */
+	hasSecret: boolean;
+	/** The registration's secret, which signs record calls (repeatMemory.ts); undefined with no registration. */
+	secret?: string;
+	/** The registered URL without its secret, where a record call goes; undefined when it cannot be parsed. */
+	recordUrl?: string;
+}
+
+export function registeredCall(staticData: IDataObject, query: IDataObject | undefined): RegisteredCall {
 	const registration = readRegistration(staticData);
-	if (registration === undefined || !URL.canParse(registration.webhookUrl)) return undefined;
-	const url = new URL(registration.webhookUrl);
+	if (registration === undefined) return { hasSecret: false };
+	const { webhookUrl, webhookSecret } = registration;
+	const check = { hasSecret: secretMatches(webhookSecret, receivedSecret(query)), secret: webhookSecret };
+	if (!URL.canParse(webhookUrl)) return check;
+	const url = new URL(webhookUrl);
 	url.searchParams.delete(SECRET_QUERY_PARAMETER);
-	return { url: url.toString(), signature: signatureOf(registration.webhookSecret, delivery) };
-}
-
-const signatureOf = (secret: string, delivery: string) => createHmac('sha256', secret).update(delivery, 'utf8').digest('base64url');
-
-/** Whether a record call's signature was made with this node's secret for that delivery. */
-export function isSignedDelivery(staticData: IDataObject, delivery: string, signature: unknown): boolean {
-	const secret = readRegistration(staticData)?.webhookSecret;
-	return secret !== undefined && secretMatches(signatureOf(secret, delivery), signature);
-}
-
-/** Whether a delivery carries the secret of this node's registration (none registered: refused). */
-export function hasRegisteredSecret(staticData: IDataObject, query: IDataObject | undefined): boolean {
-	return secretMatches(readRegistration(staticData)?.webhookSecret, receivedSecret(query));
+	return { ...check, recordUrl: url.toString() };
 }
 
 function configuredInterviewId(this: IHookFunctions): string {
@@ -229,7 +225,7 @@ function urlToRestore(current: string | null, ownUrls: string[], interviewId: st
 	return earlier?.interviewId === interviewId ? earlier.previousWebhookUrl : null;
 }
 
-export async function webhookExists(this: IHookFunctions): Promise<boolean> {
+async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	const registration = readRegistration(this.getWorkflowStaticData('node'));
 	// A half-done activation or a restore still owed: `create` completes or undoes it.
 	if (registration === undefined || registration.pending || registration.restorePending) return false;
@@ -241,7 +237,7 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	return found !== undefined && currentWebhookUrl(found) === registration.webhookUrl;
 }
 
-export async function createWebhook(this: IHookFunctions): Promise<boolean> {
+async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const interviewId = configuredInterviewId.call(this);
 	const ownUrl = ownWebhookUrl.call(this);
@@ -305,7 +301,7 @@ async function putAndConfirm(this: IHookFunctions, found: Interview, webhookUrl:
  * cannot be reached, the registration stays, marked as a restore still owed, and is named in n8n's
  * log; the next activation of this node carries it out.
  */
-export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
+async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const registration = readRegistration(staticData);
 	if (registration === undefined) return true;
@@ -327,3 +323,10 @@ export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	forgetRegistration(staticData);
 	return true;
 }
+
+/** The lifecycle n8n runs for the node's first webhook (`webhookMethods.default`); it registers whichever URL the options pick. */
+export const webhookLifecycle: Record<WebhookSetupMethodNames, (this: IHookFunctions) => Promise<boolean>> = {
+	checkExists: webhookExists,
+	create: createWebhook,
+	delete: deleteWebhook,
+};

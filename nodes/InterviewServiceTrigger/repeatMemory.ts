@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'crypto';
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { isPlainObject } from '../shared/plainObjects';
+import { holdsRegistration } from './lifecycle';
+import type { RegisteredCall } from './lifecycle';
 
 /**
  * Senders deliver at least once; a repeat starts no second execution. A delivery is known by its
@@ -230,22 +231,31 @@ function recordRun(staticData: IDataObject | undefined, scope: string, key: stri
 	endInFlight(`${scope}\u0000${key}`, 'recorded');
 }
 
-/** The body of the call an execution without the workflow's static data makes to the node's URL (see `passOnDeliveries`). */
-interface RecordCall {
-	interviewServiceRecord: { delivery: string; signature: string };
+/**
+ * The key of the body of a record call, the call an execution without the workflow's static data
+ * makes to the node's URL (see `passOnDeliveries`): `{ interviewServiceRecord: { delivery, signature } }`,
+ * the delivery as `"<key> <attempt>"`, signed with the registration's secret.
+ */
+export const RECORD_CALL = 'interviewServiceRecord';
+
+/** A record call as received: the delivery it names, and its signature, still to be checked. */
+export interface RecordCall {
+	delivery: string;
+	signature: unknown;
 }
 
-/** The delivery a record call names (its key and attempt), when the body is one. */
-export function recordCallDelivery(body: unknown): { delivery: string; signature: unknown } | undefined {
-	if (!isPlainObject(body) || Object.keys(body).length !== 1 || !isPlainObject(body.interviewServiceRecord)) return undefined;
-	const { delivery, signature } = body.interviewServiceRecord;
-	return typeof delivery === 'string' && delivery.split(' ').length === 2 ? { delivery, signature } : undefined;
-}
+const signatureOf = (secret: string, delivery: string) => createHmac('sha256', secret).update(delivery, 'utf8').digest('base64url');
 
-/** Records the delivery of a record call whose signature the caller has checked. */
-export function recordCalled(this: IWebhookFunctions, delivery: string): void {
+/** Constant time: both sides are hashed first, so they have the same length whatever was received. */
+const isSignatureOf = (secret: string, delivery: string, signature: unknown) =>
+	typeof signature === 'string' && timingSafeEqual(createHash('sha256').update(signatureOf(secret, delivery)).digest(), createHash('sha256').update(signature).digest());
+
+/** Records the delivery of a record call whose signature was made with the registration's `secret`; false (nothing recorded) for any other. */
+export function recordCalled(this: IWebhookFunctions, { delivery, signature }: RecordCall, secret: string | undefined): boolean {
+	if (secret === undefined || !isSignatureOf(secret, delivery, signature)) return false;
 	const [key, attempt] = delivery.split(' ');
 	recordRun(this.getWorkflowStaticData('node'), scopeOf(this), key, attempt, Date.now());
+	return true;
 }
 
 /**
@@ -259,7 +269,7 @@ export function recordCalled(this: IWebhookFunctions, delivery: string): void {
 export async function admitDelivery(
 	this: IWebhookFunctions,
 	event: { eventType?: string; deliveryId?: string },
-	{ savedLater, recordCallFor }: { savedLater: boolean; recordCallFor: (delivery: string) => { url: string; signature: string } | undefined },
+	{ savedLater, registered }: { savedLater: boolean; registered: RegisteredCall },
 ): Promise<Admission> {
 	const noop = () => undefined;
 	if (this.getMode() === 'manual') return { outcome: 'new', recordOnSuccess: noop, release: noop };
@@ -290,11 +300,12 @@ export async function admitDelivery(
 	const attempt = randomBytes(6).toString('hex');
 	inFlight.set(scoped, { outcome, settle, since: Date.now(), recordsAtStart: !savedLater });
 	const when: RecordWhen = savedLater ? 'success' : 'start';
-	const recordCall = recordCallFor(`${key} ${attempt}`);
+	const { secret, recordUrl } = registered;
+	const recordCall = secret === undefined || recordUrl === undefined ? [] : [recordUrl, signatureOf(secret, `${key} ${attempt}`)];
 	return {
 		outcome: 'new',
 		deliveryId,
-		mark: [key, attempt, when, ...(recordCall ? [recordCall.url, recordCall.signature] : [])].join(' '),
+		mark: [key, attempt, when, ...recordCall].join(' '),
 		recordOnSuccess: () => {
 			if (!inFlight.has(scoped)) return;
 			remember(staticData, key, scope, Date.now(), attempt);
@@ -322,20 +333,20 @@ async function siblingsRecorded(scope: string, ms: number): Promise<void> {
 }
 
 /**
- * The node's step in the execution, which n8n runs only once it has stored the execution: an item
- * whose delivery another attempt has already run is dropped (a Retry of a crashed execution whose
- * completion the sender's copy ran meanwhile), every other item goes on, and a delivery answered
- * at once is recorded now. It is written only into the workflow's own static data (`holdsMemory`):
- * a Retry, and in n8n 2.41 a queue-mode execution, runs on a copy that n8n would save over it. There
- * the key goes to this process, and a queue-mode execution calls the node's URL to have the main
- * process record it, signed with the node's secret by the call that started it.
+ * The node's step in the execution (its `execute`), which n8n runs only once it has stored the
+ * execution: an item whose delivery another attempt has already run is dropped (a Retry of a
+ * crashed execution whose completion the sender's copy ran meanwhile), every other item goes on,
+ * and a delivery answered at once is recorded now. It is written only into static data that holds
+ * the registration (`holdsRegistration`). Elsewhere the key goes to this process, and a queue-mode
+ * execution calls the node's URL to have the main process record it, signed with the node's
+ * secret by the call that started it.
  */
-export async function passOnDeliveries(this: IExecuteFunctions, holdsMemory: (staticData: IDataObject) => boolean): Promise<INodeExecutionData[]> {
+export async function passOnDeliveries(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const staticData = this.getWorkflowStaticData('node');
 	const scope = scopeOf(this);
 	const isRetry = this.getMode() === 'retry';
-	const writes = !isRetry && holdsMemory(staticData);
+	const writes = !isRetry && holdsRegistration(staticData);
 	const passed: INodeExecutionData[] = [];
 	let dropped = 0;
 	let recorded = false;
@@ -352,7 +363,7 @@ export async function passOnDeliveries(this: IExecuteFunctions, holdsMemory: (st
 		recordRun(writes ? staticData : undefined, scope, key, attempt, now);
 		recorded = writes;
 		// No copy of the memory to save here: the node's own URL records it (`recordCalled`).
-		if (!writes && !isRetry && recordUrl !== undefined && signature !== undefined) void sendRecordCall.call(this, recordUrl, { interviewServiceRecord: { delivery: `${key} ${attempt}`, signature } });
+		if (!writes && !isRetry && recordUrl !== undefined && signature !== undefined) void sendRecordCall.call(this, recordUrl, { [RECORD_CALL]: { delivery: `${key} ${attempt}`, signature } });
 	});
 	if (recorded) await siblingsRecorded(scope, SIBLINGS_WAIT_MS);
 	if (dropped > 0) {
@@ -361,13 +372,13 @@ export async function passOnDeliveries(this: IExecuteFunctions, holdsMemory: (st
 			location: 'outputPane',
 		});
 	}
-	return passed;
+	return [passed];
 }
 
 /** How long an execution keeps trying its record call, while the process that answered may be restarting. */
 export const RECORD_CALL_MS = 120_000;
 
-async function sendRecordCall(this: IExecuteFunctions, url: string, body: RecordCall): Promise<void> {
+async function sendRecordCall(this: IExecuteFunctions, url: string, body: IDataObject): Promise<void> {
 	const until = Date.now() + RECORD_CALL_MS;
 	for (;;) {
 		try {

@@ -8,9 +8,15 @@ import { fetchCandidateResults } from '../shared/transport/lists';
 import { ANY_EVENT, EVENT_OPTIONS } from './description';
 import { readEvent, textOf } from './event';
 import type { NormalisedEvent, Scores } from './event';
-import { ANSWER_WHEN_FINISHED, hasRegisteredSecret, isSignedDelivery, recordCallFor } from './lifecycle';
-import { DELIVERY_MARK, admitDelivery, recordCallDelivery, recordCalled } from './repeatMemory';
-import type { NewDelivery } from './repeatMemory';
+import { ANSWER_WHEN_FINISHED, registeredCall } from './lifecycle';
+import { DELIVERY_MARK, RECORD_CALL, admitDelivery, recordCalled } from './repeatMemory';
+import type { NewDelivery, RecordCall } from './repeatMemory';
+
+/*
+ * The entry of a delivery (the node's `webhook`): the secret, reading the event, the Events and
+ * the watched interview, the repeat memory, then the item of the node's version. Each file it
+ * calls is called once.
+ */
 
 interface TriggerOptions {
 	includeResult?: boolean;
@@ -51,6 +57,17 @@ function otherInterviewAnswer(event: NormalisedEvent, watched: string): IDataObj
 		eventType: event.eventType ?? null,
 		interviewId: event.interviewId ?? null,
 	};
+}
+
+/**
+ * The record call a body is (see `RECORD_CALL`): exactly that one key, naming `"<key> <attempt>"`.
+ * Read without assuming the body's type, which may be text, a list or nothing.
+ */
+function recordCallOf(body: unknown): RecordCall | undefined {
+	const record = (body as IDataObject | null | undefined)?.[RECORD_CALL] as IDataObject | null | undefined;
+	const delivery = record?.delivery;
+	if (typeof delivery !== 'string' || delivery.split(' ').length !== 2 || Object.keys(body as IDataObject).length !== 1) return undefined;
+	return { delivery, signature: record?.signature };
 }
 
 /**
@@ -163,17 +180,16 @@ async function readUnparsedBody(request: ReturnType<IWebhookFunctions['getReques
 }
 
 export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const staticData = this.getWorkflowStaticData('node');
+	const registered = registeredCall(this.getWorkflowStaticData('node'), this.getQueryData() as IDataObject);
 	// An execution that ran a delivery elsewhere (queue mode) has it recorded here: signed, not by the URL's secret.
-	const recordCall = recordCallDelivery(this.getBodyData());
+	const recordCall = recordCallOf(this.getBodyData());
 	if (recordCall !== undefined) {
-		if (!isSignedDelivery(staticData, recordCall.delivery, recordCall.signature)) return unauthorized.call(this);
-		recordCalled.call(this, recordCall.delivery);
+		if (!recordCalled.call(this, recordCall, registered.secret)) return unauthorized.call(this);
 		return { webhookResponse: { message: 'Delivery recorded' } };
 	}
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
 	// Checked before anything else: an unverified caller learns nothing and starts nothing.
-	if (options.verifySecret !== false && !hasRegisteredSecret(staticData, this.getQueryData() as IDataObject)) return unauthorized.call(this);
+	if (options.verifySecret !== false && !registered.hasSecret) return unauthorized.call(this);
 
 	const request = this.getRequestObject();
 	await readUnparsedBody(request);
@@ -190,10 +206,7 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 
 	// The webhook called says how n8n answers (the node's two webhooks), whatever the option says now.
 	const whenFinished = this.getWebhookName() === ANSWER_WHEN_FINISHED;
-	const admission = await admitDelivery.call(this, event, {
-		savedLater: whenFinished,
-		recordCallFor: (delivery) => recordCallFor(staticData, delivery),
-	});
+	const admission = await admitDelivery.call(this, event, { savedLater: whenFinished, registered });
 	const which = admission.deliveryId === undefined ? 'with the same body' : `"${admission.deliveryId}"`;
 	if (admission.outcome === 'repeat') {
 		return { webhookResponse: { message: `Delivery ${which} received before: ignored as a repeat`, repeat: true } };

@@ -4,7 +4,6 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFuncti
 
 import type { CandidateResult } from '../../../../nodes/shared/contract';
 import { CLAIM_MS, DELIVERY_MARK, deliveryKey, passOnDeliveries, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
-import { holdsRegistration } from '../../../../nodes/InterviewServiceTrigger/lifecycle';
 import { receiveEvent, rowOfEvent } from '../../../../nodes/InterviewServiceTrigger/webhook';
 
 const SECRET = 'a'.repeat(64);
@@ -72,7 +71,7 @@ function fakeWebhook(call: FakeCall) {
 			getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger' }),
 			addExecutionHints: (...added: unknown[]) => hints.push(...added),
 		} as unknown as IExecuteFunctions;
-		const passed = await passOnDeliveries.call(step, holdsRegistration);
+		const [passed] = await passOnDeliveries.call(step);
 		// Its record call, if any, is sent without holding up the step.
 		await new Promise((resolve) => setImmediate(resolve));
 		return { items: passed, hints, requests };
