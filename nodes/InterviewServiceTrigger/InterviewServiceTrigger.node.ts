@@ -13,10 +13,8 @@ export class InterviewServiceTrigger implements INodeType {
 		name: 'interviewServiceTrigger',
 		icon: { light: 'file:../../icons/interviewService.svg', dark: 'file:../../icons/interviewService.dark.svg' },
 		group: ['trigger'],
-		// Version 2 has the same parameters and behaviour. n8n spends an expression evaluation on every
-		// call to a version 1 webhook node (for the Webhook node's old Binary Data option; 2.41:
-		// webhook-helpers.ts, parseRequestBody), in a V8 isolate of its own unless n8n already holds one.
-		// Version 3 has the same parameters and gives the item one shape, each value once (webhook.ts, shapedEvent).
+		// All have the same parameters. Version 2 behaves as 1 and costs n8n less per call (docs/n8n-internals.md);
+		// version 3 gives the item one shape, each value once (webhook.ts, shapedEvent).
 		version: [1, 2, TRIGGER_DEFAULT_VERSION],
 		defaultVersion: TRIGGER_DEFAULT_VERSION,
 		subtitle: TRIGGER_SUBTITLE,
@@ -26,9 +24,8 @@ export class InterviewServiceTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'interviewServiceApi', required: true }],
-		// n8n answers itself, as its Webhook node does: on the first webhook once it has stored the
-		// execution, on the second once the workflow has finished. The interview holds the URL of the
-		// one the option Answer Once the Workflow Has Finished picks (lifecycle.ts).
+		// n8n answers itself, as its Webhook node does: on the first webhook at once, on the second once
+		// the workflow has finished. The interview holds the URL of the one the options pick (lifecycle.ts).
 		webhooks: [
 			{
 				name: ANSWER_AT_ONCE,
@@ -58,7 +55,6 @@ export class InterviewServiceTrigger implements INodeType {
 
 	webhook = receiveEvent;
 
-	// n8n runs a node's execute() for its start item only once it has stored the execution, on every
-	// line: so a delivery is recorded there, never before its execution exists (repeatMemory.ts).
+	// n8n runs it only once it has stored the execution: a delivery is recorded there, never before its execution exists.
 	execute = passOnDeliveries;
 }

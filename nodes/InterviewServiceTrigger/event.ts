@@ -111,10 +111,7 @@ function parseJson(value: string): unknown {
 	}
 }
 
-/**
- * n8n parses JSON bodies itself, but only when they are sent as `application/json`; anything
- * else reaches us as text, or as an empty object beside the raw bytes.
- */
+/** A body n8n has not parsed as JSON reaches us as text, or as an empty object beside the raw bytes (docs/n8n-internals.md). */
 function parseBody(body: unknown, rawBody: unknown): { event: IDataObject } | { raw: string | null; problem: string } {
 	if (isPlainObject(body) && Object.keys(body).length > 0) return { event: body };
 	const received = bodyText(body, rawBody);

@@ -20,15 +20,12 @@ import { SECRET_QUERY_PARAMETER } from '../shared/webhookSecret';
  */
 
 /**
- * The node's two webhooks, one per way of answering: n8n answers a delivery on `ANSWER_AT_ONCE`
- * once it has stored the execution, on `ANSWER_WHEN_FINISHED` once the workflow has finished. The
- * interview holds the URL of the one the option Answer Once the Workflow Has Finished picks. Two
- * webhooks, not a `responseMode` expression: n8n works a webhook's `responseMode` out on every
- * call, and an expression there costs each delivery an expression run (in n8n 2.41 building isolates
- * on demand, a V8 isolate of its own: see docs/performance.md).
+ * The node's two webhooks, one per way of answering: at once, or once the workflow has finished.
+ * The interview holds the URL of the one the option Answer Once the Workflow Has Finished picks.
+ * Two webhooks, not a `responseMode` expression, which would cost each delivery an expression run;
+ * `default` and `setup` are the names n8n has for webhooks (docs/n8n-internals.md).
  */
 export const ANSWER_AT_ONCE: WebhookType = 'default';
-/** n8n types a webhook's name as `default` or `setup`; its own triggers with two webhooks (Mailchimp, HubSpot) name them so too. */
 export const ANSWER_WHEN_FINISHED: WebhookType = 'setup';
 
 /** What `create` leaves in the node's static data, for `checkExists`, `delete` and `webhook`. */
@@ -50,7 +47,7 @@ interface Registration {
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-/** Reads the registration; one saved before `pending`/`restorePending` existed reads as confirmed. */
+/** Reads the registration; one without `pending`/`restorePending` reads as confirmed. */
 function readRegistration(staticData: IDataObject): Registration | undefined {
 	const { interviewId, webhookUrl, webhookSecret, previousWebhookUrl } = staticData;
 	if (!isText(interviewId) || !isText(webhookUrl) || !isText(webhookSecret)) return undefined;
@@ -126,8 +123,9 @@ export function secretMatches(expected: unknown, received: unknown): boolean {
 }
 
 /**
- * Whether this static data is the workflow's own, with the trigger's registration: n8n 2.41 runs a
- * queue-mode execution, and any Retry, on a copy without it, which a write would save over it.
+ * Whether this static data is the workflow's own, with the trigger's registration: a Retry, and a
+ * queue-mode execution, may run on a copy without it that a write would save over the workflow's
+ * (docs/n8n-internals.md).
  */
 export const holdsRegistration = (staticData: IDataObject): boolean => readRegistration(staticData) !== undefined;
 
@@ -272,11 +270,9 @@ async function createWebhook(this: IHookFunctions): Promise<boolean> {
 		await putAndConfirm.call(this, found, webhookUrl);
 		confirmed = true;
 	} finally {
-		// A failed PUT is undone here, not left to n8n's cleanup: n8n 1.x cleans a failed activation up
-		// from the static data in its database, which never saw the registration saved above
-		// (active-workflow-manager.js, addWebhooks → clearWebhooks). `delete` never throws, so the
-		// PUT's error is what n8n sees; when the service cannot be reached it keeps the registration
-		// as a restore owed, for the next lifecycle call.
+		// A failed PUT is undone here, not left to n8n's cleanup, which may never see the registration
+		// saved above (docs/n8n-internals.md). `delete` never throws, so the PUT's error is what n8n
+		// sees; when the service cannot be reached it keeps the registration as a restore owed.
 		if (!confirmed) await deleteWebhook.call(this);
 	}
 	saveRegistration(staticData, { ...registration, pending: false });

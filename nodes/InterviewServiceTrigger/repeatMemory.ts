@@ -11,10 +11,10 @@ import type { RegisteredCall } from './lifecycle';
  * event's kind and its own id, else by a hash of its body. The keys live in the node's workflow
  * static data, which n8n saves per webhook call and per execution (so they survive a restart).
  * A key is recorded only by the node's own step inside the delivery's execution (`passOnDeliveries`),
- * which n8n runs only once it has stored that execution, on every n8n line, whatever order it
- * answers and saves in. Copies that arrive together are caught in the process (`admitDelivery`),
- * and every write merges what this process recorded lately, since n8n writes the whole static
- * data back (`remember`).
+ * so never before that execution exists. Copies that arrive together are caught in the process
+ * (`admitDelivery`), and every write merges what this process recorded lately, since n8n writes
+ * the whole static data back (`remember`). What n8n does around these calls, per version:
+ * docs/n8n-internals.md.
  */
 
 /** The memory keeps at most this many keys, each for at most this long. */
@@ -396,10 +396,9 @@ async function sendRecordCall(this: IExecuteFunctions, url: string, body: IDataO
 }
 
 /**
- * Puts the keys recorded since the last save into this call's static data. n8n clears the
- * "changed" mark of a call's static data when it starts the call's execution, and saves that
- * static data only after; so the list is assigned again in a later turn of the event loop, which
- * is after that: n8n gets from `webhook()` to `run` without waiting on anything but promises.
+ * Puts the keys recorded since the last save into this call's static data, and again in a later
+ * turn of the event loop: n8n clears the call's "changed" mark when it starts the execution, and
+ * saves after (docs/n8n-internals.md).
  */
 function saveRecordedKeys(staticData: IDataObject, scope: string): void {
 	remember(staticData, undefined, scope);

@@ -171,9 +171,8 @@ export function receivedEvent(event: NormalisedEvent, lookup?: ResultLookup): ID
 const SHAPED_FROM_VERSION = 3;
 
 /**
- * From node version 2 on, n8n parses only the content types it knows (JSON, text, form, XML) and
- * leaves any other body unread (webhook-helpers.ts, parseRequestBody); version 1 had every body
- * read. Read it here, so an event is read whatever content type its sender gives it.
+ * From node version 2 on, n8n leaves a body of a content type it does not parse unread
+ * (docs/n8n-internals.md). Read it here, so an event is read whatever content type its sender gives it.
  */
 async function readUnparsedBody(request: ReturnType<IWebhookFunctions['getRequestObject']>): Promise<void> {
 	if ((request.rawBody as Buffer | undefined) === undefined && request.body === undefined) await request.readRawBody();
@@ -223,10 +222,10 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 }
 
 /**
- * Hands the item to n8n, with the mark its execution's step reads (`passOnDeliveries`). n8n answers:
- * at once (2.41 once it has stored the execution; 1.x before) or once the workflow has finished.
- * The claim is given back when the call ends with no execution taken from it; answering once
- * finished, the delivery counts once that answer has gone out as a success.
+ * Hands the item to n8n, with the mark its execution's step reads (`passOnDeliveries`). n8n answers
+ * at once or once the workflow has finished (the node's two webhooks). The claim is given back
+ * when the call ends with no execution taken from it; answering once finished, the delivery counts
+ * once that answer has gone out as a success.
  */
 function startWorkflow(this: IWebhookFunctions, json: IDataObject, admission: NewDelivery, whenFinished: boolean): IWebhookResponseData {
 	const response = this.getResponseObject();
