@@ -15,7 +15,7 @@ import { SECRET_QUERY_PARAMETER } from '../shared/webhookSecret';
  * "registering" means borrowing that slot and "deleting" means giving it back, unless someone
  * has taken it since. What was borrowed is kept in the node's static data (`Registration`), with
  * the secret that goes into the URL; a delivery is checked against that secret
- * (`hasRegisteredSecret`). The secret's query parameter and its masking, which the action node
+ * (`registeredCall`). The secret's query parameter and its masking, which the action node
  * also needs, live in `shared/webhookSecret.ts`.
  */
 
