@@ -1,17 +1,9 @@
-import type {
-	IExecuteFunctions,
-	IHookFunctions,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchInterviews } from '../shared/methods/listSearch';
-import { TRIGGER_DEFAULT_VERSION, triggerProperties } from './description';
-import { ANSWER_AT_ONCE, ANSWER_WHEN_FINISHED, createWebhook, deleteWebhook, holdsRegistration, webhookExists } from './lifecycle';
+import { TRIGGER_DEFAULT_VERSION, TRIGGER_SUBTITLE, triggerProperties } from './description';
+import { ANSWER_AT_ONCE, ANSWER_WHEN_FINISHED, webhookLifecycle } from './lifecycle';
 import { passOnDeliveries } from './repeatMemory';
 import { receiveEvent } from './webhook';
 
@@ -21,23 +13,19 @@ export class InterviewServiceTrigger implements INodeType {
 		name: 'interviewServiceTrigger',
 		icon: { light: 'file:../../icons/interviewService.svg', dark: 'file:../../icons/interviewService.dark.svg' },
 		group: ['trigger'],
-		// Version 2 has the same parameters and behaviour. n8n spends an expression evaluation on every
-		// call to a version 1 webhook node (for the Webhook node's old Binary Data option; 2.41:
-		// webhook-helpers.ts, parseRequestBody), in a V8 isolate of its own unless n8n already holds one.
-		// Version 3 has the same parameters and gives the item one shape, each value once (event.ts, shapedEvent).
+		// All have the same parameters. Version 2 behaves as 1 and costs n8n less per call (docs/n8n-internals.md);
+		// version 3 gives the item one shape, each value once (webhook.ts, shapedEvent).
 		version: [1, 2, TRIGGER_DEFAULT_VERSION],
 		defaultVersion: TRIGGER_DEFAULT_VERSION,
-		subtitle:
-			'={{$parameter["events"].includes("*") ? "Any event" : $parameter["events"].length > 1 ? "Interview completed, cheat probability marked" : $parameter["events"].includes("cheatProbabilityMarked") ? "Cheat probability marked" : "Interview completed"}}',
+		subtitle: TRIGGER_SUBTITLE,
 		// n8n's nodes panel shows this for the app's one entry (the action node merged with its trigger), so it speaks for both.
 		description: 'Run AI-conducted candidate interviews: invite candidates, read their results and start workflows when they finish',
 		defaults: { name: 'Interview Service Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'interviewServiceApi', required: true }],
-		// n8n answers itself, as its Webhook node does: on the first webhook once it has stored the
-		// execution, on the second once the workflow has finished. The interview holds the URL of the
-		// one the option Answer Once the Workflow Has Finished picks (lifecycle.ts).
+		// n8n answers itself, as its Webhook node does: on the first webhook at once, on the second once
+		// the workflow has finished. The interview holds the URL of the one the options pick (lifecycle.ts).
 		webhooks: [
 			{
 				name: ANSWER_AT_ONCE,
@@ -63,27 +51,10 @@ export class InterviewServiceTrigger implements INodeType {
 
 	methods = { listSearch: { searchInterviews } };
 
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await webhookExists.call(this);
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return await createWebhook.call(this);
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return await deleteWebhook.call(this);
-			},
-		},
-	};
+	webhookMethods = { default: webhookLifecycle };
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await receiveEvent.call(this);
-	}
+	webhook = receiveEvent;
 
-	// n8n runs a node's execute() for its start item only once it has stored the execution, on every
-	// line: so a delivery is recorded there, never before its execution exists (repeatMemory.ts).
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [await passOnDeliveries.call(this, holdsRegistration)];
-	}
+	// n8n runs it only once it has stored the execution: a delivery is recorded there, never before its execution exists.
+	execute = passOnDeliveries;
 }

@@ -1,7 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { interviewLocator } from '../shared/interviewLocator';
-import { ANY_EVENT, CHEAT_PROBABILITY_MARKED_EVENT, COMPLETED_EVENT } from './event';
+import { CHEAT_PROBABILITY_MARKED_EVENT, COMPLETED_EVENT, EVENT_KINDS } from './event';
 
 /** The version a trigger added in the editor gets (see the node's `version`). */
 export const TRIGGER_DEFAULT_VERSION = 3;
@@ -13,6 +13,36 @@ export const TRIGGER_DEFAULT_VERSION = 3;
  */
 export const TEST_EVENT_HINT =
 	'To test: click Test this trigger, then, while n8n listens, let a candidate finish this interview. In the demo (npm start), open a candidate\'s link from Invite, or the interview\'s own link (Interview Link in the output of Get Interview), in your browser and click Finish on the candidate\'s page.';
+
+/** The Events value that passes every event. */
+export const ANY_EVENT = '*';
+
+/** The Events parameter's options: one per kind the node reads (event.ts), and `ANY_EVENT`. Their names label the kinds. */
+export const EVENT_OPTIONS: INodePropertyOptions[] = [
+	{
+		name: 'Any Event',
+		value: ANY_EVENT,
+		description: 'Every event the service reports for this interview',
+	},
+	{
+		name: 'Cheat Probability Marked',
+		value: CHEAT_PROBABILITY_MARKED_EVENT,
+		description: 'The service rated how likely it is that a candidate cheated',
+	},
+	{
+		name: 'Interview Completed',
+		value: COMPLETED_EVENT,
+		description: 'A candidate finished the interview',
+	},
+];
+
+const sentenceLabel = (value: string) => String(EVENT_OPTIONS.find((option) => option.value === value)?.name ?? value).toLowerCase();
+
+/**
+ * The canvas subtitle: the chosen kinds' names in the kinds' order, in sentence case ("Interview
+ * completed, cheat probability marked"), or "Any event"; the default kind's when none is chosen.
+ */
+export const TRIGGER_SUBTITLE = `={{ ((text) => text.charAt(0).toUpperCase() + text.slice(1))($parameter["events"].includes(${JSON.stringify(ANY_EVENT)}) ? ${JSON.stringify(sentenceLabel(ANY_EVENT))} : ${JSON.stringify(EVENT_KINDS.map((kind) => [kind, sentenceLabel(kind)]))}.filter((kind) => $parameter["events"].includes(kind[0])).map((kind) => kind[1]).join(", ") || ${JSON.stringify(sentenceLabel(COMPLETED_EVENT))}) }}`;
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -45,23 +75,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'multiOptions',
 		required: true,
 		default: [COMPLETED_EVENT],
-		options: [
-			{
-				name: 'Any Event',
-				value: ANY_EVENT,
-				description: 'Every event the service reports for this interview',
-			},
-			{
-				name: 'Cheat Probability Marked',
-				value: CHEAT_PROBABILITY_MARKED_EVENT,
-				description: 'The service rated how likely it is that a candidate cheated',
-			},
-			{
-				name: 'Interview Completed',
-				value: COMPLETED_EVENT,
-				description: 'A candidate finished the interview',
-			},
-		],
+		options: EVENT_OPTIONS,
 		description:
 			'Which events start the workflow; others are ignored. An event the node cannot read still starts it, marked "malformed", so that none goes missing unseen.',
 	},

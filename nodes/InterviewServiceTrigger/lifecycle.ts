@@ -1,6 +1,6 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'crypto';
 
-import type { IDataObject, IHookFunctions, WebhookType } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, WebhookSetupMethodNames, WebhookType } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { endpoints } from '../shared/contract';
@@ -15,20 +15,17 @@ import { SECRET_QUERY_PARAMETER } from '../shared/webhookSecret';
  * "registering" means borrowing that slot and "deleting" means giving it back, unless someone
  * has taken it since. What was borrowed is kept in the node's static data (`Registration`), with
  * the secret that goes into the URL; a delivery is checked against that secret
- * (`hasRegisteredSecret`). The secret's query parameter and its masking, which the action node
+ * (`registeredCall`). The secret's query parameter and its masking, which the action node
  * also needs, live in `shared/webhookSecret.ts`.
  */
 
 /**
- * The node's two webhooks, one per way of answering: n8n answers a delivery on `ANSWER_AT_ONCE`
- * once it has stored the execution, on `ANSWER_WHEN_FINISHED` once the workflow has finished. The
- * interview holds the URL of the one the option Answer Once the Workflow Has Finished picks. Two
- * webhooks, not a `responseMode` expression: n8n works a webhook's `responseMode` out on every
- * call, and an expression there costs each delivery an expression run (in n8n 2.41 building isolates
- * on demand, a V8 isolate of its own: see docs/performance.md).
+ * The node's two webhooks, one per way of answering: at once, or once the workflow has finished.
+ * The interview holds the URL of the one the option Answer Once the Workflow Has Finished picks.
+ * Two webhooks, not a `responseMode` expression, which would cost each delivery an expression run;
+ * `default` and `setup` are the names n8n has for webhooks (docs/n8n-internals.md).
  */
 export const ANSWER_AT_ONCE: WebhookType = 'default';
-/** n8n types a webhook's name as `default` or `setup`; its own triggers with two webhooks (Mailchimp, HubSpot) name them so too. */
 export const ANSWER_WHEN_FINISHED: WebhookType = 'setup';
 
 /** What `create` leaves in the node's static data, for `checkExists`, `delete` and `webhook`. */
@@ -50,7 +47,7 @@ interface Registration {
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-/** Reads the registration; one saved before `pending`/`restorePending` existed reads as confirmed. */
+/** Reads the registration; one without `pending`/`restorePending` reads as confirmed. */
 function readRegistration(staticData: IDataObject): Registration | undefined {
 	const { interviewId, webhookUrl, webhookSecret, previousWebhookUrl } = staticData;
 	if (!isText(interviewId) || !isText(webhookUrl) || !isText(webhookSecret)) return undefined;
@@ -126,34 +123,31 @@ export function secretMatches(expected: unknown, received: unknown): boolean {
 }
 
 /**
- * Whether this static data is the workflow's own, with the trigger's registration: n8n 2.41 runs a
- * queue-mode execution, and any Retry, on a copy without it, which a write would save over it.
+ * Whether this static data is the workflow's own, with the trigger's registration: a Retry, and a
+ * queue-mode execution, may run on a copy without it that a write would save over the workflow's
+ * (docs/n8n-internals.md).
  */
 export const holdsRegistration = (staticData: IDataObject): boolean => readRegistration(staticData) !== undefined;
 
-/**
- * What an execution without the registration needs to have its delivery recorded by a call to the
- * node's URL: that URL without its secret, and a signature of the delivery made with the secret.
- */
-export function recordCallFor(staticData: IDataObject, delivery: string): { url: string; signature: string } | undefined {
+/** What a webhook call is checked against, read once per call. */
+export interface RegisteredCall {
+	/** Whether the call carries the registration's secret (none registered: it does not). */
+	hasSecret: boolean;
+	/** The registration's secret, which signs record calls (repeatMemory.ts); undefined with no registration. */
+	secret?: string;
+	/** The registered URL without its secret, where a record call goes; undefined when it cannot be parsed. */
+	recordUrl?: string;
+}
+
+export function registeredCall(staticData: IDataObject, query: IDataObject | undefined): RegisteredCall {
 	const registration = readRegistration(staticData);
-	if (registration === undefined || !URL.canParse(registration.webhookUrl)) return undefined;
-	const url = new URL(registration.webhookUrl);
+	if (registration === undefined) return { hasSecret: false };
+	const { webhookUrl, webhookSecret } = registration;
+	const check = { hasSecret: secretMatches(webhookSecret, receivedSecret(query)), secret: webhookSecret };
+	if (!URL.canParse(webhookUrl)) return check;
+	const url = new URL(webhookUrl);
 	url.searchParams.delete(SECRET_QUERY_PARAMETER);
-	return { url: url.toString(), signature: signatureOf(registration.webhookSecret, delivery) };
-}
-
-const signatureOf = (secret: string, delivery: string) => createHmac('sha256', secret).update(delivery, 'utf8').digest('base64url');
-
-/** Whether a record call's signature was made with this node's secret for that delivery. */
-export function isSignedDelivery(staticData: IDataObject, delivery: string, signature: unknown): boolean {
-	const secret = readRegistration(staticData)?.webhookSecret;
-	return secret !== undefined && secretMatches(signatureOf(secret, delivery), signature);
-}
-
-/** Whether a delivery carries the secret of this node's registration (none registered: refused). */
-export function hasRegisteredSecret(staticData: IDataObject, query: IDataObject | undefined): boolean {
-	return secretMatches(readRegistration(staticData)?.webhookSecret, receivedSecret(query));
+	return { ...check, recordUrl: url.toString() };
 }
 
 function configuredInterviewId(this: IHookFunctions): string {
@@ -229,7 +223,7 @@ function urlToRestore(current: string | null, ownUrls: string[], interviewId: st
 	return earlier?.interviewId === interviewId ? earlier.previousWebhookUrl : null;
 }
 
-export async function webhookExists(this: IHookFunctions): Promise<boolean> {
+async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	const registration = readRegistration(this.getWorkflowStaticData('node'));
 	// A half-done activation or a restore still owed: `create` completes or undoes it.
 	if (registration === undefined || registration.pending || registration.restorePending) return false;
@@ -241,7 +235,7 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	return found !== undefined && currentWebhookUrl(found) === registration.webhookUrl;
 }
 
-export async function createWebhook(this: IHookFunctions): Promise<boolean> {
+async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const interviewId = configuredInterviewId.call(this);
 	const ownUrl = ownWebhookUrl.call(this);
@@ -276,11 +270,9 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 		await putAndConfirm.call(this, found, webhookUrl);
 		confirmed = true;
 	} finally {
-		// A failed PUT is undone here, not left to n8n's cleanup: n8n 1.x cleans a failed activation up
-		// from the static data in its database, which never saw the registration saved above
-		// (active-workflow-manager.js, addWebhooks → clearWebhooks). `delete` never throws, so the
-		// PUT's error is what n8n sees; when the service cannot be reached it keeps the registration
-		// as a restore owed, for the next lifecycle call.
+		// A failed PUT is undone here, not left to n8n's cleanup, which may never see the registration
+		// saved above (docs/n8n-internals.md). `delete` never throws, so the PUT's error is what n8n
+		// sees; when the service cannot be reached it keeps the registration as a restore owed.
 		if (!confirmed) await deleteWebhook.call(this);
 	}
 	saveRegistration(staticData, { ...registration, pending: false });
@@ -305,7 +297,7 @@ async function putAndConfirm(this: IHookFunctions, found: Interview, webhookUrl:
  * cannot be reached, the registration stays, marked as a restore still owed, and is named in n8n's
  * log; the next activation of this node carries it out.
  */
-export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
+async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const registration = readRegistration(staticData);
 	if (registration === undefined) return true;
@@ -327,3 +319,10 @@ export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	forgetRegistration(staticData);
 	return true;
 }
+
+/** The lifecycle n8n runs for the node's first webhook (`webhookMethods.default`); it registers whichever URL the options pick. */
+export const webhookLifecycle: Record<WebhookSetupMethodNames, (this: IHookFunctions) => Promise<boolean>> = {
+	checkExists: webhookExists,
+	create: createWebhook,
+	delete: deleteWebhook,
+};

@@ -1,19 +1,20 @@
-import { createHash, randomBytes } from 'crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'crypto';
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { isPlainObject } from '../shared/plainObjects';
+import { holdsRegistration } from './lifecycle';
+import type { RegisteredCall } from './lifecycle';
 
 /**
  * Senders deliver at least once; a repeat starts no second execution. A delivery is known by its
  * event's kind and its own id, else by a hash of its body. The keys live in the node's workflow
  * static data, which n8n saves per webhook call and per execution (so they survive a restart).
  * A key is recorded only by the node's own step inside the delivery's execution (`passOnDeliveries`),
- * which n8n runs only once it has stored that execution, on every n8n line, whatever order it
- * answers and saves in. Copies that arrive together are caught in the process (`admitDelivery`),
- * and every write merges what this process recorded lately, since n8n writes the whole static
- * data back (`remember`).
+ * so never before that execution exists. Copies that arrive together are caught in the process
+ * (`admitDelivery`), and every write merges what this process recorded lately, since n8n writes
+ * the whole static data back (`remember`). What n8n does around these calls, per version:
+ * docs/n8n-internals.md.
  */
 
 /** The memory keeps at most this many keys, each for at most this long. */
@@ -47,18 +48,14 @@ type Entry = [key: string, at: number, attempt?: string];
 type Seen = Entry[];
 
 /**
- * How the list is stored: oldest first, the newest `NEWEST_AS_PAIRS` keys as `[key, at]` pairs (the
- * form earlier versions of the node wrote and still read), older ones as one text each,
- * `"<key> <at in base 36>"`. Each time n8n builds a workflow it wraps every object in its static
- * data in an observer of its own (n8n-workflow ObservableObject; twice per webhook call, in
- * live-webhooks.ts and in workflow-runner.ts runMainProcess), and loads and writes them as JSON: a
- * thousand pairs cost a thousand wrappers per build, a thousand texts none.
+ * How an entry is stored, oldest first: one text, `"<key> <at in base 36> <attempt>"`, because n8n
+ * wraps every object in static data in an observer of its own each time it builds the workflow,
+ * and a text is no object (docs/n8n-internals.md). Saved workflows may also hold `[key, at]` pairs
+ * and entries without an attempt: they are read, and written back as texts.
  */
-const NEWEST_AS_PAIRS = 50;
-
 const packed = ([key, at, attempt]: Entry): string => `${key} ${at.toString(36)}${attempt === undefined ? '' : ` ${attempt}`}`;
 
-/** A stored entry as `[key, at, attempt?]`; undefined for one it cannot read. Earlier versions stored no attempt. */
+/** A stored entry as `[key, at, attempt?]`; undefined for one it cannot read. */
 function entryOf(stored: unknown): Entry | undefined {
 	if (Array.isArray(stored)) {
 		if (typeof stored[0] !== 'string' || typeof stored[1] !== 'number') return undefined;
@@ -104,9 +101,11 @@ export function wasSeen(staticData: IDataObject, key: string, now = Date.now()):
  */
 interface LiveList {
 	entries: Seen;
-	stored: Array<Entry | string>;
+	stored: string[];
 	/** The texts in `stored`: a loaded copy's entries this process wrote itself need no reading. */
 	texts: Set<string>;
+	/** Keys were recorded after their call's static data was saved: the next call saves them (`saveRecordedKeys`). */
+	unsaved?: boolean;
 }
 const liveLists = new Map<string, LiveList>();
 /** Nodes whose shared list this process keeps (the least recently used go first). */
@@ -120,7 +119,7 @@ const MAX_LIVE_LISTS = 100;
  * only this process learns the key, and the node's next write saves it.
  */
 export function remember(staticData: IDataObject | undefined, key: string | undefined, scope = '', now = Date.now(), attempt?: string): void {
-	const live = liveLists.get(scope) ?? { entries: [], stored: [], texts: new Set<string>() };
+	const live: LiveList = liveLists.get(scope) ?? { entries: [], stored: [], texts: new Set<string>() };
 	const byKey = new Map<string, Entry>();
 	const add = (entry: Entry) => {
 		if (now - entry[1] < REMEMBER_MS && (byKey.get(entry[0])?.[1] ?? -1) < entry[1]) byKey.set(entry[0], entry);
@@ -133,39 +132,22 @@ export function remember(staticData: IDataObject | undefined, key: string | unde
 	for (const entry of live.entries) add(entry);
 	if (key !== undefined) add(attempt === undefined ? [key, now] : [key, now, attempt]);
 	live.entries = [...byKey.values()].sort((a, b) => a[1] - b[1]).slice(-MAX_REMEMBERED);
-	const firstPair = live.entries.length - NEWEST_AS_PAIRS;
-	const stored = live.entries.map((entry, index) => (index < firstPair ? packed(entry) : entry));
-	live.stored.splice(0, live.stored.length, ...stored);
-	live.texts = new Set(stored.filter((entry): entry is string => typeof entry === 'string'));
+	live.stored.splice(0, live.stored.length, ...live.entries.map(packed));
+	live.texts = new Set(live.stored);
 	liveLists.delete(scope);
 	liveLists.set(scope, live);
 	while (liveLists.size > MAX_LIVE_LISTS) liveLists.delete(liveLists.keys().next().value as string);
 	if (staticData !== undefined) staticData[STATIC_DATA_KEY] = live.stored as unknown as IDataObject[];
 }
 
+/** This process's entry of a key it recorded lately for the node (`scope`). */
+const recordedHere = (scope: string, key: string, now: number): Entry | undefined =>
+	liveLists.get(scope)?.entries.find((live) => live[0] === key && now - live[1] < REMEMBER_MS);
+
 /** The attempt that ran a recorded key, by what is stored or what this process recorded; '' for a key recorded without one. */
 function recordedAttempt(staticData: IDataObject, key: string, scope: string, now: number): string | undefined {
-	const entry = storedEntry(staticData, key, now) ?? liveLists.get(scope)?.entries.find((live) => live[0] === key && now - live[1] < REMEMBER_MS);
+	const entry = storedEntry(staticData, key, now) ?? recordedHere(scope, key, now);
 	return entry === undefined ? undefined : (entry[2] ?? '');
-}
-
-/**
- * Keys this n8n process has taken on lately, per workflow and node: in flight or recorded. Module
- * state lives as long as the process and is shared by every call it handles, which is what closes
- * the window between reading and saving static data for copies that arrive together.
- */
-const inProcess = new Map<string, number>();
-const MAX_IN_PROCESS = 10 * MAX_REMEMBERED;
-
-/** True when the key is new to this process (and claims it); false when another call already has it. */
-export function claimInProcess(scope: string, key: string, now = Date.now()): boolean {
-	const scoped = `${scope}\u0000${key}`;
-	const at = inProcess.get(scoped);
-	if (at !== undefined && now - at < REMEMBER_MS) return false;
-	inProcess.delete(scoped);
-	inProcess.set(scoped, now);
-	while (inProcess.size > MAX_IN_PROCESS) inProcess.delete(inProcess.keys().next().value as string);
-	return true;
 }
 
 /** How a delivery in flight ended: its execution ran it (`recorded`), or it gave its claim back. */
@@ -179,7 +161,11 @@ interface InFlight {
 	recordsAtStart: boolean;
 }
 
-/** Deliveries claimed in this process whose execution has not recorded them yet, by scoped key: what a copy waits for. */
+/**
+ * Deliveries claimed in this process whose execution has not recorded them yet, by scoped key: what
+ * a copy waits for. With the live lists, what closes the window between reading and saving static
+ * data for copies that arrive together: module state, shared by every call the process handles.
+ */
 const inFlight = new Map<string, InFlight>();
 
 /**
@@ -196,9 +182,6 @@ export const COPY_WAIT_MS = 3_000;
  * stops it if another execution has run the delivery (`passOnDeliveries`).
  */
 export const CLAIM_MS = 60_000;
-
-/** Nodes (`scope`) with keys recorded after their call's static data was saved: the next call saves them. */
-const unsaved = new Set<string>();
 
 /** The property of an item that carries its delivery from the webhook to the node's step in the execution. */
 export const DELIVERY_MARK = 'interviewServiceDelivery';
@@ -231,7 +214,6 @@ function endInFlight(scoped: string, outcome: Outcome): void {
 	const flight = inFlight.get(scoped);
 	if (flight === undefined) return;
 	inFlight.delete(scoped);
-	if (outcome === 'released') inProcess.delete(scoped);
 	flight.settle(outcome);
 }
 
@@ -246,26 +228,34 @@ function giveUpOldClaims(now: number): void {
 /** Records a delivery an execution has run: in this process, and into `staticData` when given. */
 function recordRun(staticData: IDataObject | undefined, scope: string, key: string, attempt: string, now: number): void {
 	remember(staticData, key, scope, now, attempt);
-	claimInProcess(scope, key, now);
 	endInFlight(`${scope}\u0000${key}`, 'recorded');
 }
 
-/** The body of the call an execution without the workflow's static data makes to the node's URL (see `passOnDeliveries`). */
-interface RecordCall {
-	interviewServiceRecord: { delivery: string; signature: string };
+/**
+ * The key of the body of a record call, the call an execution without the workflow's static data
+ * makes to the node's URL (see `passOnDeliveries`): `{ interviewServiceRecord: { delivery, signature } }`,
+ * the delivery as `"<key> <attempt>"`, signed with the registration's secret.
+ */
+export const RECORD_CALL = 'interviewServiceRecord';
+
+/** A record call as received: the delivery it names, and its signature, still to be checked. */
+export interface RecordCall {
+	delivery: string;
+	signature: unknown;
 }
 
-/** The delivery a record call names (its key and attempt), when the body is one. */
-export function recordCallDelivery(body: unknown): { delivery: string; signature: unknown } | undefined {
-	if (!isPlainObject(body) || Object.keys(body).length !== 1 || !isPlainObject(body.interviewServiceRecord)) return undefined;
-	const { delivery, signature } = body.interviewServiceRecord;
-	return typeof delivery === 'string' && delivery.split(' ').length === 2 ? { delivery, signature } : undefined;
-}
+const signatureOf = (secret: string, delivery: string) => createHmac('sha256', secret).update(delivery, 'utf8').digest('base64url');
 
-/** Records the delivery of a record call whose signature the caller has checked. */
-export function recordCalled(this: IWebhookFunctions, delivery: string): void {
+/** Constant time: both sides are hashed first, so they have the same length whatever was received. */
+const isSignatureOf = (secret: string, delivery: string, signature: unknown) =>
+	typeof signature === 'string' && timingSafeEqual(createHash('sha256').update(signatureOf(secret, delivery)).digest(), createHash('sha256').update(signature).digest());
+
+/** Records the delivery of a record call whose signature was made with the registration's `secret`; false (nothing recorded) for any other. */
+export function recordCalled(this: IWebhookFunctions, { delivery, signature }: RecordCall, secret: string | undefined): boolean {
+	if (secret === undefined || !isSignatureOf(secret, delivery, signature)) return false;
 	const [key, attempt] = delivery.split(' ');
 	recordRun(this.getWorkflowStaticData('node'), scopeOf(this), key, attempt, Date.now());
+	return true;
 }
 
 /**
@@ -279,7 +269,7 @@ export function recordCalled(this: IWebhookFunctions, delivery: string): void {
 export async function admitDelivery(
 	this: IWebhookFunctions,
 	event: { eventType?: string; deliveryId?: string },
-	{ savedLater, recordCallFor }: { savedLater: boolean; recordCallFor: (delivery: string) => { url: string; signature: string } | undefined },
+	{ savedLater, registered }: { savedLater: boolean; registered: RegisteredCall },
 ): Promise<Admission> {
 	const noop = () => undefined;
 	if (this.getMode() === 'manual') return { outcome: 'new', recordOnSuccess: noop, release: noop };
@@ -287,7 +277,11 @@ export async function admitDelivery(
 	const { key, deliveryId } = deliveryKey(event.eventType, event.deliveryId, request.rawBody, request.body);
 	const staticData = this.getWorkflowStaticData('node');
 	const scope = scopeOf(this);
-	if (unsaved.delete(scope)) saveRecordedKeys(staticData, scope);
+	const live = liveLists.get(scope);
+	if (live?.unsaved === true) {
+		live.unsaved = false;
+		saveRecordedKeys(staticData, scope);
+	}
 	if (wasSeen(staticData, key)) return { outcome: 'repeat', deliveryId };
 	giveUpOldClaims(Date.now());
 	const scoped = `${scope}\u0000${key}`;
@@ -298,22 +292,25 @@ export async function admitDelivery(
 		if (outcome === 'recorded') return { outcome: 'repeat', deliveryId };
 	}
 	// Checked after static data on purpose: a key found there must not be claimed in the process.
-	if (!claimInProcess(scope, key)) return { outcome: 'repeat', deliveryId };
+	// Claimed by a copy while this one waited, or recorded here: a repeat.
+	if (inFlight.has(scoped) || recordedHere(scope, key, Date.now()) !== undefined) return { outcome: 'repeat', deliveryId };
 
 	let settle: (outcome: Outcome) => void = noop;
 	const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
 	const attempt = randomBytes(6).toString('hex');
 	inFlight.set(scoped, { outcome, settle, since: Date.now(), recordsAtStart: !savedLater });
 	const when: RecordWhen = savedLater ? 'success' : 'start';
-	const recordCall = recordCallFor(`${key} ${attempt}`);
+	const { secret, recordUrl } = registered;
+	const recordCall = secret === undefined || recordUrl === undefined ? [] : [recordUrl, signatureOf(secret, `${key} ${attempt}`)];
 	return {
 		outcome: 'new',
 		deliveryId,
-		mark: [key, attempt, when, ...(recordCall ? [recordCall.url, recordCall.signature] : [])].join(' '),
+		mark: [key, attempt, when, ...recordCall].join(' '),
 		recordOnSuccess: () => {
 			if (!inFlight.has(scoped)) return;
 			remember(staticData, key, scope, Date.now(), attempt);
-			unsaved.add(scope);
+			const recorded = liveLists.get(scope);
+			if (recorded !== undefined) recorded.unsaved = true;
 			endInFlight(scoped, 'recorded');
 		},
 		release: () => endInFlight(scoped, 'released'),
@@ -336,20 +333,20 @@ async function siblingsRecorded(scope: string, ms: number): Promise<void> {
 }
 
 /**
- * The node's step in the execution, which n8n runs only once it has stored the execution: an item
- * whose delivery another attempt has already run is dropped (a Retry of a crashed execution whose
- * completion the sender's copy ran meanwhile), every other item goes on, and a delivery answered
- * at once is recorded now. It is written only into the workflow's own static data (`holdsMemory`):
- * a Retry, and in n8n 2.41 a queue-mode execution, runs on a copy that n8n would save over it. There
- * the key goes to this process, and a queue-mode execution calls the node's URL to have the main
- * process record it, signed with the node's secret by the call that started it.
+ * The node's step in the execution (its `execute`), which n8n runs only once it has stored the
+ * execution: an item whose delivery another attempt has already run is dropped (a Retry of a
+ * crashed execution whose completion the sender's copy ran meanwhile), every other item goes on,
+ * and a delivery answered at once is recorded now. It is written only into static data that holds
+ * the registration (`holdsRegistration`). Elsewhere the key goes to this process, and a queue-mode
+ * execution calls the node's URL to have the main process record it, signed with the node's
+ * secret by the call that started it.
  */
-export async function passOnDeliveries(this: IExecuteFunctions, holdsMemory: (staticData: IDataObject) => boolean): Promise<INodeExecutionData[]> {
+export async function passOnDeliveries(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const staticData = this.getWorkflowStaticData('node');
 	const scope = scopeOf(this);
 	const isRetry = this.getMode() === 'retry';
-	const writes = !isRetry && holdsMemory(staticData);
+	const writes = !isRetry && holdsRegistration(staticData);
 	const passed: INodeExecutionData[] = [];
 	let dropped = 0;
 	let recorded = false;
@@ -366,7 +363,7 @@ export async function passOnDeliveries(this: IExecuteFunctions, holdsMemory: (st
 		recordRun(writes ? staticData : undefined, scope, key, attempt, now);
 		recorded = writes;
 		// No copy of the memory to save here: the node's own URL records it (`recordCalled`).
-		if (!writes && !isRetry && recordUrl !== undefined && signature !== undefined) void sendRecordCall.call(this, recordUrl, { interviewServiceRecord: { delivery: `${key} ${attempt}`, signature } });
+		if (!writes && !isRetry && recordUrl !== undefined && signature !== undefined) void sendRecordCall.call(this, recordUrl, { [RECORD_CALL]: { delivery: `${key} ${attempt}`, signature } });
 	});
 	if (recorded) await siblingsRecorded(scope, SIBLINGS_WAIT_MS);
 	if (dropped > 0) {
@@ -375,13 +372,13 @@ export async function passOnDeliveries(this: IExecuteFunctions, holdsMemory: (st
 			location: 'outputPane',
 		});
 	}
-	return passed;
+	return [passed];
 }
 
 /** How long an execution keeps trying its record call, while the process that answered may be restarting. */
 export const RECORD_CALL_MS = 120_000;
 
-async function sendRecordCall(this: IExecuteFunctions, url: string, body: RecordCall): Promise<void> {
+async function sendRecordCall(this: IExecuteFunctions, url: string, body: IDataObject): Promise<void> {
 	const until = Date.now() + RECORD_CALL_MS;
 	for (;;) {
 		try {
@@ -399,10 +396,9 @@ async function sendRecordCall(this: IExecuteFunctions, url: string, body: Record
 }
 
 /**
- * Puts the keys recorded since the last save into this call's static data. n8n clears the
- * "changed" mark of a call's static data when it starts the call's execution, and saves that
- * static data only after; so the list is assigned again in a later turn of the event loop, which
- * is after that: n8n gets from `webhook()` to `run` without waiting on anything but promises.
+ * Puts the keys recorded since the last save into this call's static data, and again in a later
+ * turn of the event loop: n8n clears the call's "changed" mark when it starts the execution, and
+ * saves after (docs/n8n-internals.md).
  */
 function saveRecordedKeys(staticData: IDataObject, scope: string): void {
 	remember(staticData, undefined, scope);

@@ -5,11 +5,18 @@ import { emailKey } from '../shared/email';
 import { pickedInterviewId } from '../shared/interviewLocator';
 import { completedAtOf, instantOf, isCompleted, simplifyResult } from '../shared/results';
 import { fetchCandidateResults } from '../shared/transport/lists';
-import { KIND_LABELS, readEvent, shapedEvent } from './event';
-import type { NormalisedEvent, ResultLookup } from './event';
-import { ANSWER_WHEN_FINISHED, hasRegisteredSecret, isSignedDelivery, recordCallFor } from './lifecycle';
-import { DELIVERY_MARK, admitDelivery, recordCallDelivery, recordCalled } from './repeatMemory';
-import type { NewDelivery } from './repeatMemory';
+import { ANY_EVENT, EVENT_OPTIONS } from './description';
+import { readEvent, textOf } from './event';
+import type { NormalisedEvent, Scores } from './event';
+import { ANSWER_WHEN_FINISHED, registeredCall } from './lifecycle';
+import { DELIVERY_MARK, RECORD_CALL, admitDelivery, recordCalled } from './repeatMemory';
+import type { NewDelivery, RecordCall } from './repeatMemory';
+
+/*
+ * The entry of a delivery (the node's `webhook`): the secret, reading the event, the Events and
+ * the watched interview, the repeat memory, then the item of the node's version. Each file it
+ * calls is called once.
+ */
 
 interface TriggerOptions {
 	includeResult?: boolean;
@@ -19,9 +26,24 @@ interface TriggerOptions {
 /** n8n's own answer to a call that started a workflow, kept for senders that read it. */
 const STARTED_ANSWER = { message: 'Workflow was started' };
 
-/** The answer to an event the trigger's Events leave out: it names the event, so nothing goes unremarked. */
+function unauthorized(this: IWebhookFunctions): IWebhookResponseData {
+	this.getResponseObject().status(401).json({ message: 'Unauthorized' });
+	return { noWebhookResponse: true };
+}
+
+/**
+ * Whether the trigger's Events pass the event on. An event whose type cannot be read is passed on
+ * (flagged `malformed`) rather than dropped, so that a change of payload shows up instead of going silent.
+ */
+export function isSelected(selectedEvents: string[], { eventType, eventKind }: Pick<NormalisedEvent, 'eventType' | 'eventKind'>): boolean {
+	if (eventType === undefined || selectedEvents.includes(ANY_EVENT)) return true;
+	return eventKind !== undefined && selectedEvents.includes(eventKind);
+}
+
+/** The answer to an event the trigger's Events leave out: it names the event, and its kind as the Events option does. */
 function ignoredAnswer(event: NormalisedEvent): IDataObject {
-	const kind = event.eventKind === undefined ? 'a kind this trigger does not know' : `"${KIND_LABELS[event.eventKind]}"`;
+	const label = EVENT_OPTIONS.find((option) => option.value === event.eventKind)?.name;
+	const kind = label === undefined ? 'a kind this trigger does not know' : `"${label}"`;
 	return {
 		message: `Event "${String(event.eventType)}" (${kind}) received and ignored: not selected in the trigger's Events`,
 		eventType: event.eventType ?? null,
@@ -35,6 +57,17 @@ function otherInterviewAnswer(event: NormalisedEvent, watched: string): IDataObj
 		eventType: event.eventType ?? null,
 		interviewId: event.interviewId ?? null,
 	};
+}
+
+/**
+ * The record call a body is (see `RECORD_CALL`): exactly that one key, naming `"<key> <attempt>"`.
+ * Read without assuming the body's type, which may be text, a list or nothing.
+ */
+function recordCallOf(body: unknown): RecordCall | undefined {
+	const record = (body as IDataObject | null | undefined)?.[RECORD_CALL] as IDataObject | null | undefined;
+	const delivery = record?.delivery;
+	if (typeof delivery !== 'string' || delivery.split(' ').length !== 2 || Object.keys(body as IDataObject).length !== 1) return undefined;
+	return { delivery, signature: record?.signature };
 }
 
 /**
@@ -52,11 +85,14 @@ export function rowOfEvent(rows: CandidateResult[], event: Pick<NormalisedEvent,
 	return completed[completed.length - 1] ?? rows[rows.length - 1];
 }
 
+/** What Include Result found for the event: the candidate's row, or why there is none. */
+type ResultLookup = { row: CandidateResult } | { error: string };
+
 /**
  * The candidate's row, matched by e-mail without case. A failed lookup is reported, never thrown:
  * the event itself has arrived and must not be lost because the results endpoint had a bad moment.
  */
-export async function lookUpResult(
+async function lookUpResult(
 	this: IWebhookFunctions,
 	interviewId: string | undefined,
 	event: Pick<NormalisedEvent, 'candidateEmail' | 'reportLink' | 'completedAt'>,
@@ -77,61 +113,99 @@ export async function lookUpResult(
 	return match === undefined ? { error: 'No result for this candidate yet' } : { row: match };
 }
 
-/** Include Result in versions 1 and 2: the row beside the event, as `result` (simplified) and `resultRaw`. */
-function resultFields(lookup: ResultLookup): IDataObject {
-	if ('error' in lookup) return { result: null, resultError: lookup.error };
-	return { result: simplifyResult(lookup.row) as unknown as IDataObject, resultRaw: lookup.row as IDataObject };
+/** Sets `key` only when there is a value, so that absent fields stay absent. */
+function setDefined(target: IDataObject, key: string, value: IDataObject[string] | undefined) {
+	if (value !== undefined) target[key] = value;
 }
 
-/** Version 3 gives the event one shape, each value once (`shapedEvent`); versions 1 and 2 keep the body with fields added. */
+/**
+ * The item of node version 3: each value once, under one name, whatever the sender's naming. With
+ * Include Result, the row's scores, report link, completion time and name win over the event's:
+ * the row is the service's record, read after the event arrived, and is what the user asked
+ * for; the event fills what the row lacks. The e-mail stays the event's, as the row was matched by it.
+ */
+export function shapedEvent(event: NormalisedEvent, lookup?: ResultLookup): IDataObject {
+	const found = lookup !== undefined && 'row' in lookup ? lookup.row : undefined;
+	const row = found === undefined ? undefined : simplifyResult(found);
+	const rowCompletedAt = found === undefined ? undefined : textOf(found.completedAt ?? found.completed_at);
+	const scores: Partial<Scores> = event.scores ?? {};
+	const item: IDataObject = {
+		eventType: event.eventType ?? null,
+		eventKind: event.eventKind ?? null,
+		interviewId: event.interviewId ?? row?.interviewId ?? null,
+		candidate: { email: event.candidateEmail ?? row?.email ?? null, name: row?.name ?? event.candidateName ?? null },
+		scores: {
+			interviewScore: row?.interviewScore ?? scores.interviewScore ?? null,
+			communicationScore: row?.communicationScore ?? scores.communicationScore ?? null,
+			codingScore: row?.codingScore ?? scores.codingScore ?? null,
+		},
+		reportLink: row?.reportLink ?? event.reportLink ?? null,
+		completedAt: rowCompletedAt ?? event.completedAt ?? null,
+	};
+	setDefined(item, 'deliveryId', event.deliveryId);
+	if (lookup !== undefined) item.metaData = (row?.metaData as IDataObject | undefined) ?? null;
+	item.malformed = event.malformed;
+	if (event.problems.length > 0) item.problems = event.problems;
+	if (lookup !== undefined && 'error' in lookup) item.resultError = lookup.error;
+	setDefined(item, 'other', event.other);
+	return item;
+}
+
+/**
+ * The item of node versions 1 and 2: the body as received with the normalised fields written over
+ * it at the top level (a body that is no JSON object as `body`), and Include Result's row beside
+ * it as `result` (simplified) and `resultRaw`.
+ */
+export function receivedEvent(event: NormalisedEvent, lookup?: ResultLookup): IDataObject {
+	const json: IDataObject = event.body === undefined ? { body: event.other ?? null } : { ...event.body, ...event.scores };
+	const { eventType, eventKind, interviewId, candidateEmail, candidateName, completedAt, reportLink } = event;
+	for (const [key, value] of Object.entries({ eventType, eventKind, interviewId, candidateEmail, candidateName, completedAt, reportLink })) setDefined(json, key, value);
+	json.malformed = event.malformed;
+	if (event.problems.length > 0) json.problems = event.problems;
+	if (lookup === undefined) return json;
+	if ('error' in lookup) return { ...json, result: null, resultError: lookup.error };
+	return { ...json, result: simplifyResult(lookup.row) as unknown as IDataObject, resultRaw: lookup.row as IDataObject };
+}
+
+/** Version 3 gives the event one shape, each value once (`shapedEvent`); versions 1 and 2 keep the body with fields added (`receivedEvent`). */
 const SHAPED_FROM_VERSION = 3;
 
 /**
- * From node version 2 on, n8n parses only the content types it knows (JSON, text, form, XML) and
- * leaves any other body unread (webhook-helpers.ts, parseRequestBody); version 1 had every body
- * read. Read it here, so an event is read whatever content type its sender gives it.
+ * From node version 2 on, n8n leaves a body of a content type it does not parse unread
+ * (docs/n8n-internals.md). Read it here, so an event is read whatever content type its sender gives it.
  */
 async function readUnparsedBody(request: ReturnType<IWebhookFunctions['getRequestObject']>): Promise<void> {
 	if ((request.rawBody as Buffer | undefined) === undefined && request.body === undefined) await request.readRawBody();
 }
 
 export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const staticData = this.getWorkflowStaticData('node');
+	const registered = registeredCall(this.getWorkflowStaticData('node'), this.getQueryData() as IDataObject);
 	// An execution that ran a delivery elsewhere (queue mode) has it recorded here: signed, not by the URL's secret.
-	const recordCall = recordCallDelivery(this.getBodyData());
+	const recordCall = recordCallOf(this.getBodyData());
 	if (recordCall !== undefined) {
-		if (!isSignedDelivery(staticData, recordCall.delivery, recordCall.signature)) {
-			this.getResponseObject().status(401).json({ message: 'Unauthorized' });
-			return { noWebhookResponse: true };
-		}
-		recordCalled.call(this, recordCall.delivery);
+		if (!recordCalled.call(this, recordCall, registered.secret)) return unauthorized.call(this);
 		return { webhookResponse: { message: 'Delivery recorded' } };
 	}
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
 	// Checked before anything else: an unverified caller learns nothing and starts nothing.
-	if (options.verifySecret !== false && !hasRegisteredSecret(staticData, this.getQueryData() as IDataObject)) {
-		this.getResponseObject().status(401).json({ message: 'Unauthorized' });
-		return { noWebhookResponse: true };
-	}
+	if (options.verifySecret !== false && !registered.hasSecret) return unauthorized.call(this);
 
 	const request = this.getRequestObject();
 	await readUnparsedBody(request);
-	const event = readEvent(request.body, request.rawBody, this.getNodeParameter('events', []) as string[]);
+	const selectedEvents = this.getNodeParameter('events', []) as string[];
+	const event = readEvent(request.body, request.rawBody);
 	const watched = pickedInterviewId(this) ?? '';
 	// Answered 200, so the sender stops retrying: a copied config or a forwarded event is no error here.
 	if (event.interviewId !== undefined && watched !== '' && event.interviewId !== watched) {
 		return { webhookResponse: otherInterviewAnswer(event, watched) };
 	}
-	if (!event.selected) {
+	if (!isSelected(selectedEvents, event)) {
 		return { webhookResponse: ignoredAnswer(event) };
 	}
 
 	// The webhook called says how n8n answers (the node's two webhooks), whatever the option says now.
 	const whenFinished = this.getWebhookName() === ANSWER_WHEN_FINISHED;
-	const admission = await admitDelivery.call(this, event, {
-		savedLater: whenFinished,
-		recordCallFor: (delivery) => recordCallFor(staticData, delivery),
-	});
+	const admission = await admitDelivery.call(this, event, { savedLater: whenFinished, registered });
 	const which = admission.deliveryId === undefined ? 'with the same body' : `"${admission.deliveryId}"`;
 	if (admission.outcome === 'repeat') {
 		return { webhookResponse: { message: `Delivery ${which} received before: ignored as a repeat`, repeat: true } };
@@ -144,15 +218,14 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 	// The node listens to one interview, so an event that does not name one is about that one.
 	const lookup = options.includeResult === true ? await lookUpResult.call(this, (event.interviewId ?? watched) || undefined, event) : undefined;
 	const shaped = (this.getNode().typeVersion ?? 1) >= SHAPED_FROM_VERSION;
-	const json = shaped ? shapedEvent(event, lookup) : { ...event.json, ...(lookup && resultFields(lookup)) };
-	return startWorkflow.call(this, json, admission, whenFinished);
+	return startWorkflow.call(this, shaped ? shapedEvent(event, lookup) : receivedEvent(event, lookup), admission, whenFinished);
 }
 
 /**
- * Hands the item to n8n, with the mark its execution's step reads (`passOnDeliveries`). n8n answers:
- * at once (2.41 once it has stored the execution; 1.x before) or once the workflow has finished.
- * The claim is given back when the call ends with no execution taken from it; answering once
- * finished, the delivery counts once that answer has gone out as a success.
+ * Hands the item to n8n, with the mark its execution's step reads (`passOnDeliveries`). n8n answers
+ * at once or once the workflow has finished (the node's two webhooks). The claim is given back
+ * when the call ends with no execution taken from it; answering once finished, the delivery counts
+ * once that answer has gone out as a success.
  */
 function startWorkflow(this: IWebhookFunctions, json: IDataObject, admission: NewDelivery, whenFinished: boolean): IWebhookResponseData {
 	const response = this.getResponseObject();

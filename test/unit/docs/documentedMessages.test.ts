@@ -12,7 +12,6 @@ import { isFailure } from '../../../nodes/InterviewService/actions/operationCont
 import { dispatchBatches } from '../../../nodes/InterviewService/helpers/batches';
 import { rememberedAnswers } from '../../../nodes/InterviewService/helpers/retryMemory';
 import { passOnDeliveries } from '../../../nodes/InterviewServiceTrigger/repeatMemory';
-import { holdsRegistration } from '../../../nodes/InterviewServiceTrigger/lifecycle';
 import { receiveEvent } from '../../../nodes/InterviewServiceTrigger/webhook';
 import { namingInterview, timeoutError, toNodeApiError } from '../../../nodes/shared/transport/errors';
 import { fakeNode } from '../../helpers/fakeNode';
@@ -179,7 +178,7 @@ describe("the Interview Service Trigger's answers, as docs/triggers.md quotes th
 			getWorkflow: () => ({ id: 'docs-repeat', active: true }),
 			getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger', typeVersion: 3 }),
 		} as unknown as IExecuteFunctions;
-		expect(await passOnDeliveries.call(step, holdsRegistration)).toHaveLength(1);
+		expect((await passOnDeliveries.call(step))[0]).toHaveLength(1);
 		const again = call({ ...completion, eventId: '<id>' }, { workflowId: 'docs-repeat', staticData: first.staticData });
 		const answer = await receiveEvent.call(again.context);
 		expect(answer.workflowData).toBeUndefined();

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { InterviewServiceResultsTrigger } from '../../../../nodes/InterviewServiceResultsTrigger/InterviewServiceResultsTrigger.node';
 import { InterviewServiceTrigger } from '../../../../nodes/InterviewServiceTrigger/InterviewServiceTrigger.node';
+import { EVENT_KINDS } from '../../../../nodes/InterviewServiceTrigger/event';
 
 const property = (properties: INodeProperties[], name: string) => properties.find((item) => item.name === name);
 
@@ -36,6 +37,29 @@ describe('Interview Service Trigger description', () => {
 		expect(property(options, 'includeResult')).toMatchObject({ type: 'boolean', default: false });
 		expect(property(options, 'verifySecret')).toMatchObject({ type: 'boolean', default: true });
 		expect(property(options, 'answerWhenFinished')).toMatchObject({ type: 'boolean', default: false });
+	});
+});
+
+describe('the Events the trigger offers, and its canvas subtitle', () => {
+	const { description } = new InterviewServiceTrigger();
+	const events = property(description.properties, 'events')!.options as Array<{ name: string; value: string }>;
+
+	/** The subtitle expression's body, run as JavaScript (as n8n's expression engine runs it) for a choice of Events. */
+	function subtitleFor(chosen: string[]): unknown {
+		const body = String(description.subtitle).replace(/^=\{\{/, '').replace(/\}\}$/, '');
+		return (new Function('$parameter', `return ${body};`) as (parameter: Record<string, string[]>) => unknown)({ events: chosen });
+	}
+
+	it('has one option per kind the node reads, and Any Event', () => {
+		expect(events.map((option) => option.value).sort()).toEqual(['*', ...EVENT_KINDS].sort());
+	});
+
+	it('names the chosen kinds in the kinds\' order, in sentence case', () => {
+		expect(subtitleFor(['completed'])).toBe('Interview completed');
+		expect(subtitleFor(['cheatProbabilityMarked'])).toBe('Cheat probability marked');
+		expect(subtitleFor(['cheatProbabilityMarked', 'completed'])).toBe('Interview completed, cheat probability marked');
+		expect(subtitleFor(['completed', '*'])).toBe('Any event');
+		expect(subtitleFor([])).toBe('Interview completed');
 	});
 });
 

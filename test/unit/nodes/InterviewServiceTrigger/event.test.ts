@@ -1,4 +1,10 @@
-import { isCompletion, isSelected, kindOfEventType, readEvent, shapedEvent, words } from '../../../../nodes/InterviewServiceTrigger/event';
+import type { IDataObject } from 'n8n-workflow';
+
+import { kindOfEventType, readEvent, words } from '../../../../nodes/InterviewServiceTrigger/event';
+import { isSelected, receivedEvent, shapedEvent } from '../../../../nodes/InterviewServiceTrigger/webhook';
+
+/** The item of node versions 1 and 2 for a body as received (webhook.ts builds it from what readEvent read). */
+const itemOf = (body: unknown, rawBody?: unknown): IDataObject => receivedEvent(readEvent(body, rawBody));
 
 const completion = {
 	event: 'interview.completed',
@@ -10,12 +16,12 @@ const completion = {
 	completedAt: '2026-11-22T03:00:00.000Z',
 };
 
-describe('readEvent', () => {
+describe('readEvent, and the item of versions 1 and 2 built from it', () => {
 	it('keeps the event and adds interviewId, candidateEmail, eventType and the scores', () => {
 		const event = readEvent(completion);
 		expect(event.malformed).toBe(false);
 		expect(event).toMatchObject({ eventType: 'interview.completed', interviewId: 'int-1', candidateEmail: 'Ada@Example.com' });
-		expect(event.json).toMatchObject({
+		expect(receivedEvent(event)).toMatchObject({
 			...completion,
 			eventType: 'interview.completed',
 			candidateEmail: 'Ada@Example.com',
@@ -24,13 +30,13 @@ describe('readEvent', () => {
 			codingScore: 90,
 			malformed: false,
 		});
-		expect(event.json.problems).toBeUndefined();
+		expect(receivedEvent(event).problems).toBeUndefined();
 	});
 
 	it('maps the other score naming (overallScore, technicalScore) to ours', () => {
 		const event = readEvent({ ...completion, scores: { overallScore: 70, communicationScore: 60, technicalScore: 50 } });
-		expect(event.json).toMatchObject({ interviewScore: 70, communicationScore: 60, codingScore: 50, malformed: false });
-		expect(event.json.scores).toEqual({ overallScore: 70, communicationScore: 60, technicalScore: 50 });
+		expect(receivedEvent(event)).toMatchObject({ interviewScore: 70, communicationScore: 60, codingScore: 50, malformed: false });
+		expect(receivedEvent(event).scores).toEqual({ overallScore: 70, communicationScore: 60, technicalScore: 50 });
 	});
 
 	it('reads the type from eventType or type too', () => {
@@ -41,14 +47,14 @@ describe('readEvent', () => {
 	it('flags missing fields, keeping what is there', () => {
 		const event = readEvent({ event: 'interview.completed', scores: null });
 		expect(event.malformed).toBe(true);
-		expect(event.json).toMatchObject({ event: 'interview.completed', eventType: 'interview.completed', malformed: true });
-		expect(event.json.problems).toEqual(['No interviewId', 'No candidate e-mail']);
+		expect(receivedEvent(event)).toMatchObject({ event: 'interview.completed', eventType: 'interview.completed', malformed: true });
+		expect(receivedEvent(event).problems).toEqual(['No interviewId', 'No candidate e-mail']);
 	});
 
 	it('flags scores that are not numbers', () => {
 		const event = readEvent({ ...completion, scores: { interviewScore: 'high' } });
 		expect(event.malformed).toBe(true);
-		expect(event.json.problems).toEqual(['The scores are not numbers']);
+		expect(receivedEvent(event).problems).toEqual(['The scores are not numbers']);
 	});
 
 	it('parses a JSON body that arrived as text (sent without application/json)', () => {
@@ -63,17 +69,17 @@ describe('readEvent', () => {
 		const event = readEvent('<xml>not json</xml>');
 		expect(event.malformed).toBe(true);
 		expect(event.eventType).toBeUndefined();
-		expect(event.json).toEqual({ body: '<xml>not json</xml>', malformed: true, problems: ['The body is not JSON'] });
+		expect(receivedEvent(event)).toEqual({ body: '<xml>not json</xml>', malformed: true, problems: ['The body is not JSON'] });
 	});
 
 	it('flags JSON that is not an object, and an empty body', () => {
-		expect(readEvent('[1,2]').json).toEqual({ body: '[1,2]', malformed: true, problems: ['The body is JSON but not an object'] });
-		expect(readEvent({}, Buffer.alloc(0)).json).toEqual({ body: null, malformed: true, problems: ['The request has no body'] });
+		expect(itemOf('[1,2]')).toEqual({ body: '[1,2]', malformed: true, problems: ['The body is JSON but not an object'] });
+		expect(itemOf({}, Buffer.alloc(0))).toEqual({ body: null, malformed: true, problems: ['The request has no body'] });
 		expect(readEvent(undefined).malformed).toBe(true);
 	});
 });
 
-describe('readEvent, in every envelope', () => {
+describe('readEvent, in every envelope (the item of versions 1 and 2)', () => {
 	/** The same completion, as each sender shape carries it. */
 	const inner = {
 		interviewId: 'int-1',
@@ -106,7 +112,7 @@ describe('readEvent, in every envelope', () => {
 		const event = readEvent(body);
 		expect(event.malformed).toBe(false);
 		expect(event.eventKind).toBe('completed');
-		expect(event.json).toMatchObject({
+		expect(receivedEvent(event)).toMatchObject({
 			eventKind: 'completed',
 			interviewId: 'int-1',
 			candidateEmail: 'Ada@Example.com',
@@ -119,8 +125,8 @@ describe('readEvent, in every envelope', () => {
 			malformed: false,
 		});
 		// The body as received stays on the item.
-		expect(event.json).toMatchObject(body);
-		expect(event.json.problems).toBeUndefined();
+		expect(receivedEvent(event)).toMatchObject(body);
+		expect(receivedEvent(event).problems).toBeUndefined();
 	});
 
 	it('reads the top level before the envelope', () => {
@@ -131,14 +137,14 @@ describe('readEvent, in every envelope', () => {
 	it('does not take a candidate name with spaces for the event type', () => {
 		const event = readEvent({ data: { name: 'Ada Lovelace', email: 'a@b.c', interviewId: 'i' } });
 		expect(event.eventType).toBeUndefined();
-		expect(event.json).toMatchObject({ candidateName: 'Ada Lovelace', malformed: true });
-		expect(event.json.problems).toEqual(['No event type (event, type, eventType, event_type, name)']);
+		expect(receivedEvent(event)).toMatchObject({ candidateName: 'Ada Lovelace', malformed: true });
+		expect(receivedEvent(event).problems).toEqual(['No event type (event, type, eventType, event_type, name)']);
 	});
 
 	it('does not take the type read from `name` for the candidate name', () => {
 		const event = readEvent({ name: 'candidateInterviewCompleted', data: { candidate: { email: 'a@b.c' }, interviewId: 'i' } });
 		expect(event.eventKind).toBe('completed');
-		expect(event.json.candidateName).toBeUndefined();
+		expect(receivedEvent(event).candidateName).toBeUndefined();
 	});
 });
 
@@ -186,7 +192,6 @@ describe('event kind, one tokenising rule for every naming style', () => {
 
 	it.each(TABLE)('%p is %p', (name, kind) => {
 		expect(kindOfEventType(name)).toBe(kind);
-		expect(isCompletion(name)).toBe(kind === 'completed');
 	});
 
 	it('the table holds at least 20 names, both ways', () => {
@@ -196,20 +201,24 @@ describe('event kind, one tokenising rule for every naming style', () => {
 	});
 });
 
-describe('event selection', () => {
+describe('event selection (the trigger\'s Events)', () => {
+	/** Whether Events pass an event of this type, read as the trigger reads it. */
+	const passes = (events: string[], type: string | undefined) => isSelected(events, readEvent({ event: type, interviewId: 'i' }));
+
 	it('passes each kind only when selected, everything for "*"', () => {
-		expect(isSelected(['completed'], 'candidateInterviewCompleted')).toBe(true);
-		expect(isSelected(['completed'], 'cheatProbabilityMarked')).toBe(false);
-		expect(isSelected(['cheatProbabilityMarked'], 'cheatProbabilityMarked')).toBe(true);
-		expect(isSelected(['cheatProbabilityMarked'], 'interview.completed')).toBe(false);
-		expect(isSelected(['completed', 'cheatProbabilityMarked'], 'CHEAT_PROBABILITY_MARKED')).toBe(true);
-		expect(isSelected(['completed'], 'interview.started')).toBe(false);
-		expect(isSelected(['*'], 'interview.started')).toBe(true);
-		expect(isSelected([], 'interview.completed')).toBe(false);
+		expect(passes(['completed'], 'candidateInterviewCompleted')).toBe(true);
+		expect(passes(['completed'], 'cheatProbabilityMarked')).toBe(false);
+		expect(passes(['cheatProbabilityMarked'], 'cheatProbabilityMarked')).toBe(true);
+		expect(passes(['cheatProbabilityMarked'], 'interview.completed')).toBe(false);
+		expect(passes(['completed', 'cheatProbabilityMarked'], 'CHEAT_PROBABILITY_MARKED')).toBe(true);
+		expect(passes(['completed'], 'interview.started')).toBe(false);
+		expect(passes(['*'], 'interview.started')).toBe(true);
+		expect(passes([], 'interview.completed')).toBe(false);
 	});
 
 	it('passes an event whose type cannot be read, so it is seen (flagged) rather than lost', () => {
-		expect(isSelected(['completed'], undefined)).toBe(true);
+		expect(passes(['completed'], undefined)).toBe(true);
+		expect(isSelected(['completed'], readEvent('not json'))).toBe(true);
 	});
 });
 

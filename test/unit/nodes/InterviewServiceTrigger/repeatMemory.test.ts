@@ -1,15 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 import { ObservableObject } from 'n8n-workflow';
 
-import { deliveryIdOf } from '../../../../nodes/InterviewServiceTrigger/event';
-import {
-	MAX_REMEMBERED,
-	REMEMBER_MS,
-	claimInProcess,
-	deliveryKey,
-	remember,
-	wasSeen,
-} from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
+import { readEvent } from '../../../../nodes/InterviewServiceTrigger/event';
+import { MAX_REMEMBERED, REMEMBER_MS, deliveryKey, remember, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
+
+/** The delivery id the trigger reads from an event. */
+const deliveryIdOf = (event: IDataObject) => readEvent(event).deliveryId;
 
 /** The key of a delivery whose event (when it is an object) is read for its delivery id, as the trigger does. */
 const keyOfDelivery = (eventType: string | undefined, event: IDataObject | undefined, rawBody: unknown, body: unknown) =>
@@ -97,36 +93,25 @@ describe('dedupe memory in static data', () => {
 		const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
 		expect(wasSeen(saved, 'k0', 7)).toBe(true);
 		expect(wasSeen(saved, 'k1', 7)).toBe(true);
-		expect(saved.seenDeliveries).toEqual([['k0', 5], ['k1', 6]]);
+		expect(saved.seenDeliveries).toEqual(['k0 5', 'k1 6']);
 	});
 
 	it('assigns the list, which is what marks n8n static data as changed', () => {
 		// n8n's own observable static data, as a webhook call gets it (a node's part is a nested object).
-		const staticData = ObservableObject.create({ 'node:Trigger': { seenDeliveries: [['k0', 1]] } }) as IDataObject & { __dataChanged: boolean };
+		const staticData = ObservableObject.create({ 'node:Trigger': { seenDeliveries: ['k0 1'] } }) as IDataObject & { __dataChanged: boolean };
 		expect(staticData.__dataChanged).toBe(false);
 		remember(staticData['node:Trigger'] as IDataObject, 'k1', 'memory-4', 2);
 		expect(staticData.__dataChanged).toBe(true);
-		expect(JSON.parse(JSON.stringify(staticData))).toEqual({ 'node:Trigger': { seenDeliveries: [['k0', 1], ['k1', 2]] } });
-	});
-});
-
-describe('in-process claim (two copies at once)', () => {
-	it('lets the first copy through and stops the second, per workflow and node', () => {
-		expect(claimInProcess('wf-claim:n1', 'k', 1)).toBe(true);
-		expect(claimInProcess('wf-claim:n1', 'k', 2)).toBe(false);
-		expect(claimInProcess('wf-claim:n2', 'k', 2)).toBe(true);
-		expect(claimInProcess('wf-claim:n1', 'k', 1 + REMEMBER_MS)).toBe(true);
+		expect(JSON.parse(JSON.stringify(staticData))).toEqual({ 'node:Trigger': { seenDeliveries: ['k0 1', 'k1 2'] } });
 	});
 });
 
 describe('concurrent calls and n8n\'s whole-object write-back', () => {
 	it('a call that loaded static data before another call saved its key writes that key too', () => {
 		const scope = 'wf-merge:n1';
-		// Both calls loaded the same (empty) static data; each claims its own delivery in the process.
+		// Both calls loaded the same (empty) static data; each records its own delivery.
 		const first: IDataObject = {};
 		const second: IDataObject = {};
-		expect(claimInProcess(scope, 'delivery-a', 100)).toBe(true);
-		expect(claimInProcess(scope, 'delivery-b', 101)).toBe(true);
 		remember(first, 'delivery-a', scope, 100);
 		remember(second, 'delivery-b', scope, 101);
 		// Whichever copy n8n writes last, both keys are in it.
@@ -146,9 +131,7 @@ describe('concurrent calls and n8n\'s whole-object write-back', () => {
 		// first and n8n saves it, then A's call ends and n8n writes A's whole (older) copy over it.
 		const callA: IDataObject = {};
 		const callB: IDataObject = {};
-		expect(claimInProcess(scope, 'delivery-a', 100)).toBe(true);
 		remember(callA, 'delivery-a', scope, 100);
-		expect(claimInProcess(scope, 'delivery-b', 101)).toBe(true);
 		remember(callB, 'delivery-b', scope, 101);
 		const savedLast = JSON.parse(JSON.stringify(callA)) as IDataObject;
 		expect(wasSeen(savedLast, 'delivery-a', 102)).toBe(true);
@@ -157,29 +140,25 @@ describe('concurrent calls and n8n\'s whole-object write-back', () => {
 });
 
 describe('how the memory is stored', () => {
-	const pairs = (list: unknown) => (list as unknown[]).filter((entry) => Array.isArray(entry));
-	const texts = (list: unknown) => (list as unknown[]).filter((entry) => typeof entry === 'string');
-
-	it('keeps the newest 50 keys as [key, at] pairs and older ones as one text each, oldest first', () => {
+	it('keeps every key as one text, "<key> <at in base 36> <attempt>", oldest first', () => {
 		const staticData: IDataObject = {};
-		for (let index = 0; index < 120; index++) remember(staticData, `k${index}`, 'stored-1', 50_000 + index);
+		for (let index = 0; index < 120; index++) remember(staticData, `k${index}`, 'stored-1', 50_000 + index, index === 119 ? 'a1' : undefined);
 		const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
-		expect(texts(saved.seenDeliveries)).toHaveLength(70);
-		expect(pairs(saved.seenDeliveries)).toEqual(Array.from({ length: 50 }, (_, index) => [`k${70 + index}`, 50_070 + index]));
-		expect((saved.seenDeliveries as unknown[])[0]).toBe(`k0 ${(50_000).toString(36)}`);
+		expect(saved.seenDeliveries).toEqual(Array.from({ length: 120 }, (_, index) => `k${index} ${(50_000 + index).toString(36)}${index === 119 ? ' a1' : ''}`));
 		for (const key of ['k0', 'k69', 'k70', 'k119']) expect(wasSeen(saved, key, 50_200)).toBe(true);
 		expect(wasSeen(saved, 'k1', 50_000 + 1 + REMEMBER_MS)).toBe(false);
 		expect(wasSeen(saved, 'k12', 50_200)).toBe(true);
 		expect(wasSeen(saved, 'k', 50_200)).toBe(false);
 	});
 
-	it('reads a list an earlier version wrote (pairs only) and keeps every key of it', () => {
+	it('reads a list of [key, at] pairs, as saved workflows may hold, and keeps every key of it as a text', () => {
 		const written = Array.from({ length: MAX_REMEMBERED }, (_, index) => [`old${index}`, 60_000 + index]);
 		const staticData: IDataObject = { seenDeliveries: written as unknown as IDataObject[] };
 		expect(wasSeen(staticData, 'old0', 70_000)).toBe(true);
 		remember(staticData, 'new', 'stored-2', 70_000);
 		const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
 		expect(saved.seenDeliveries).toHaveLength(MAX_REMEMBERED);
+		expect((saved.seenDeliveries as unknown[]).every((entry) => typeof entry === 'string')).toBe(true);
 		// The oldest one made room for the new key.
 		expect(wasSeen(saved, 'old0', 70_001)).toBe(false);
 		for (const key of ['old1', 'old500', 'old999', 'new']) expect(wasSeen(saved, key, 70_001)).toBe(true);
@@ -190,6 +169,6 @@ describe('how the memory is stored', () => {
 		const staticData: IDataObject = { seenDeliveries: fromElsewhere as unknown as IDataObject[] };
 		remember(staticData, 'near', 'stored-3', 80_002);
 		const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
-		expect(saved.seenDeliveries).toEqual([['far1', 80_000], ['far2', 80_001], ['near', 80_002]]);
+		expect(saved.seenDeliveries).toEqual([`far1 ${(80_000).toString(36)}`, `far2 ${(80_001).toString(36)}`, `near ${(80_002).toString(36)}`]);
 	});
 });

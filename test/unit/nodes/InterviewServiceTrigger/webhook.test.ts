@@ -4,7 +4,6 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFuncti
 
 import type { CandidateResult } from '../../../../nodes/shared/contract';
 import { CLAIM_MS, DELIVERY_MARK, deliveryKey, passOnDeliveries, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
-import { holdsRegistration } from '../../../../nodes/InterviewServiceTrigger/lifecycle';
 import { receiveEvent, rowOfEvent } from '../../../../nodes/InterviewServiceTrigger/webhook';
 
 const SECRET = 'a'.repeat(64);
@@ -72,7 +71,7 @@ function fakeWebhook(call: FakeCall) {
 			getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger' }),
 			addExecutionHints: (...added: unknown[]) => hints.push(...added),
 		} as unknown as IExecuteFunctions;
-		const passed = await passOnDeliveries.call(step, holdsRegistration);
+		const [passed] = await passOnDeliveries.call(step);
 		// Its record call, if any, is sent without holding up the step.
 		await new Promise((resolve) => setImmediate(resolve));
 		return { items: passed, hints, requests };
@@ -361,6 +360,14 @@ describe('receiveEvent', () => {
 			expect(await receiveEvent.call(forged.context)).toEqual({ noWebhookResponse: true });
 			expect(forged.response.statusCode).toBe(401);
 			expect(staticData).not.toHaveProperty('seenDeliveries');
+		});
+
+		it('a body that carries a record call beside other keys is an event, checked by the URL\'s secret', async () => {
+			const body = { ...completion, eventId: 'evt_not_a_record', interviewServiceRecord: { delivery: 'kabc attempt1', signature: 'x' } };
+			const unsigned = fakeWebhook({ body, staticData: registration(), workflowId: 'wf-not-record' });
+			expect(await receiveEvent.call(unsigned.context)).toEqual({ noWebhookResponse: true });
+			expect(unsigned.response.statusCode).toBe(401);
+			expect((await deliver(body, registration(), { workflowId: 'wf-not-record' })).workflowData).toHaveLength(1);
 		});
 
 		it('a copy that waits longer than the bound is told to come again (503) and starts nothing', async () => {
