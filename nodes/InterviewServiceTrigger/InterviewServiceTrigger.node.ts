@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchInterviews } from '../shared/methods/listSearch';
 import { TRIGGER_DEFAULT_VERSION, TRIGGER_SUBTITLE, triggerProperties } from './description';
-import { ANSWER_AT_ONCE, ANSWER_WHEN_FINISHED, webhookLifecycle } from './lifecycle';
+import { ANSWER_AT_ONCE, ANSWER_WHEN_FINISHED, createWebhook, deleteWebhook, webhookExists } from './lifecycle';
 import { passOnDeliveries } from './repeatMemory';
 import { receiveEvent } from './webhook';
 
@@ -14,8 +14,9 @@ export class InterviewServiceTrigger implements INodeType {
 		icon: { light: 'file:../../icons/interviewService.svg', dark: 'file:../../icons/interviewService.dark.svg' },
 		group: ['trigger'],
 		// All have the same parameters. Version 2 behaves as 1 and costs n8n less per call (docs/n8n-internals.md);
-		// version 3 gives the item one shape, each value once (webhook.ts, shapedEvent).
-		version: [1, 2, TRIGGER_DEFAULT_VERSION],
+		// version 3 gives the item one shape, each value once (webhook.ts, shapedEvent); version 4 switches an
+		// option on when it is added.
+		version: [1, 2, 3, TRIGGER_DEFAULT_VERSION],
 		defaultVersion: TRIGGER_DEFAULT_VERSION,
 		subtitle: TRIGGER_SUBTITLE,
 		// n8n's nodes panel shows this for the app's one entry (the action node merged with its trigger), so it speaks for both.
@@ -51,7 +52,7 @@ export class InterviewServiceTrigger implements INodeType {
 
 	methods = { listSearch: { searchInterviews } };
 
-	webhookMethods = { default: webhookLifecycle };
+	webhookMethods = { default: { checkExists: webhookExists, create: createWebhook, delete: deleteWebhook } };
 
 	webhook = receiveEvent;
 

@@ -4,7 +4,7 @@ import { interviewLocator } from '../shared/interviewLocator';
 import { CHEAT_PROBABILITY_MARKED_EVENT, COMPLETED_EVENT, EVENT_KINDS } from './event';
 
 /** The version a trigger added in the editor gets (see the node's `version`). */
-export const TRIGGER_DEFAULT_VERSION = 3;
+export const TRIGGER_DEFAULT_VERSION = 4;
 
 /**
  * How to send a test event. While listening, n8n itself only says "Go to Interview Service and
@@ -60,7 +60,7 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'On n8n 1.x, n8n tells the Interview Service an event arrived before it has saved the run: if n8n stops in that moment, the event is lost unless the service sends it again. To be safe there, add the option Answer Once the Workflow Has Finished. On n8n 2.x both ways are safe.',
+			'On n8n 1.x, n8n tells the Interview Service an event arrived before it has saved the run: if n8n stops in that moment, the event is lost unless the service sends it again. To be safe there, add the option Answer When Workflow Ends. On n8n 2.x both ways are safe.',
 		name: 'n8nOneAnswerNotice',
 		type: 'notice',
 		default: '',
@@ -79,7 +79,15 @@ export const triggerProperties: INodeProperties[] = [
 		description:
 			'Which events start the workflow; others are ignored. An event the node cannot read still starts it, marked "malformed", so that none goes missing unseen.',
 	},
-	{
+	...optionsOfVersions(),
+];
+
+/**
+ * Options as versions 1 to 3 show them (switches off when added) and as version 4 does (on: adding
+ * one means wanting it). A saved node keeps its version, so a saved workflow does what it did.
+ */
+function optionsOfVersions(): INodeProperties[] {
+	const options = (switchedOn: boolean): INodeProperties => ({
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
@@ -87,10 +95,10 @@ export const triggerProperties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Answer Once the Workflow Has Finished',
+				displayName: 'Answer When Workflow Ends',
 				name: 'answerWhenFinished',
 				type: 'boolean',
-				default: false,
+				default: switchedOn,
 				description:
 					'Whether the Interview Service gets its answer only when the whole workflow has run, instead of as soon as n8n has the event. If the workflow fails, or n8n stops while it runs, the service gets an error (or no answer) and delivers the event again, so each completion is handled until one run succeeds. A slow workflow keeps the service waiting: if it takes longer than the service waits for an answer, the service counts the delivery as failed and sends it again, and that copy starts nothing while the first run goes on.',
 			},
@@ -98,7 +106,7 @@ export const triggerProperties: INodeProperties[] = [
 				displayName: 'Include Result',
 				name: 'includeResult',
 				type: 'boolean',
-				default: false,
+				default: switchedOn,
 				description: 'Whether to also fetch the candidate\'s scores and report link and add them to the event',
 			},
 			{
@@ -110,5 +118,9 @@ export const triggerProperties: INodeProperties[] = [
 					'Whether to turn away calls that lack the secret n8n adds to the interview\'s webhook address, so that nobody else can start this workflow. Turn off only to look into a problem.',
 			},
 		],
-	},
-];
+	});
+	return [
+		{ ...options(false), displayOptions: { show: { '@version': [1, 2, 3] } } },
+		{ ...options(true), displayOptions: { show: { '@version': [4] } } },
+	];
+}

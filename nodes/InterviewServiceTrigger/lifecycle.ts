@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'crypto';
 
-import type { IDataObject, IHookFunctions, WebhookSetupMethodNames, WebhookType } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, WebhookType } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { endpoints } from '../shared/contract';
@@ -21,7 +21,7 @@ import { SECRET_QUERY_PARAMETER } from '../shared/webhookSecret';
 
 /**
  * The node's two webhooks, one per way of answering: at once, or once the workflow has finished.
- * The interview holds the URL of the one the option Answer Once the Workflow Has Finished picks.
+ * The interview holds the URL of the one the option Answer When Workflow Ends picks.
  * Two webhooks, not a `responseMode` expression, which would cost each delivery an expression run;
  * `default` and `setup` are the names n8n has for webhooks (docs/n8n-internals.md).
  */
@@ -223,7 +223,7 @@ function urlToRestore(current: string | null, ownUrls: string[], interviewId: st
 	return earlier?.interviewId === interviewId ? earlier.previousWebhookUrl : null;
 }
 
-async function webhookExists(this: IHookFunctions): Promise<boolean> {
+export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	const registration = readRegistration(this.getWorkflowStaticData('node'));
 	// A half-done activation or a restore still owed: `create` completes or undoes it.
 	if (registration === undefined || registration.pending || registration.restorePending) return false;
@@ -235,7 +235,7 @@ async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	return found !== undefined && currentWebhookUrl(found) === registration.webhookUrl;
 }
 
-async function createWebhook(this: IHookFunctions): Promise<boolean> {
+export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const interviewId = configuredInterviewId.call(this);
 	const ownUrl = ownWebhookUrl.call(this);
@@ -297,7 +297,7 @@ async function putAndConfirm(this: IHookFunctions, found: Interview, webhookUrl:
  * cannot be reached, the registration stays, marked as a restore still owed, and is named in n8n's
  * log; the next activation of this node carries it out.
  */
-async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
+export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const registration = readRegistration(staticData);
 	if (registration === undefined) return true;
@@ -319,10 +319,3 @@ async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	forgetRegistration(staticData);
 	return true;
 }
-
-/** The lifecycle n8n runs for the node's first webhook (`webhookMethods.default`); it registers whichever URL the options pick. */
-export const webhookLifecycle: Record<WebhookSetupMethodNames, (this: IHookFunctions) => Promise<boolean>> = {
-	checkExists: webhookExists,
-	create: createWebhook,
-	delete: deleteWebhook,
-};

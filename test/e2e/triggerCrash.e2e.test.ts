@@ -3,7 +3,7 @@
  * n8n 1.123.81 (project `e2e-n8n1`), which answer and save in different orders. One n8n, three active
  * workflows, each "trigger → Wait 1.5 s → POST onward" to a receiver in this test process:
  * - our trigger, answering at once (the default);
- * - our trigger with Answer Once the Workflow Has Finished;
+ * - our trigger with Answer When Workflow Ends;
  * - n8n's own Webhook node (Respond: Immediately), the reference, on an interview whose webhook URL
  *   is the Webhook node's.
  * The sandbox is the sender. After each kill n8n restarts on the same database; a crashed execution
@@ -276,7 +276,7 @@ describe(`a completion survives a SIGKILL of n8n ${E2E_RUNTIME.n8nVersion}: our 
 	);
 
 	it(
-		'Answer Once the Workflow Has Finished: killed before the workflow finished, the sender has no 200; its retry runs the completion exactly once, with no manual retry; later copies are repeats, also after a restart',
+		'Answer When Workflow Ends: killed before the workflow finished, the sender has no 200; its retry runs the completion exactly once, with no manual retry; later copies are repeats, also after a restart',
 		withLog(async (ctx) => {
 			const email = `finished-${randomUUID().slice(0, 6)}@example.com`;
 			const delivering = complete(ctx, 'finished', email);

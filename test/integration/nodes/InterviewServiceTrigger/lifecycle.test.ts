@@ -252,7 +252,7 @@ describe('the slot survives moves, outages and half-done activations', () => {
 	});
 });
 
-describe('Answer Once the Workflow Has Finished: the node registers its second webhook', () => {
+describe('Answer When Workflow Ends: the node registers its second webhook', () => {
 	/** The same node and static data, with other options: as after the user changed them and the workflow was activated again. */
 	const reactivatedWith = async (options: INodeParameters) => {
 		const staticData = harness.staticData();

@@ -13,8 +13,8 @@ describe('Interview Service Trigger description', () => {
 	it('is a webhook trigger with the complete lifecycle, not usable as a tool', () => {
 		expect(description).toMatchObject({ name: 'interviewServiceTrigger', displayName: 'Interview Service Trigger', group: ['trigger'], inputs: [] });
 		expect(description.usableAsTool).toBeUndefined();
-		// Version 3 gives the item one shape; 1 and 2 keep theirs for the workflows built on them.
-		expect(description).toMatchObject({ version: [1, 2, 3], defaultVersion: 3 });
+		// Version 3 gives the item one shape; 1 and 2 keep theirs for the workflows built on them. Version 4 switches options on when added.
+		expect(description).toMatchObject({ version: [1, 2, 3, 4], defaultVersion: 4 });
 		// One webhook per way of answering, each with a fixed responseMode: an expression there would cost n8n an expression run per call.
 		expect(description.webhooks).toEqual([
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' },
@@ -30,13 +30,25 @@ describe('Interview Service Trigger description', () => {
 	});
 
 	it('has the public parameters: notice, testEventNotice, n8nOneAnswerNotice, interviewId, events (*, cheatProbabilityMarked, completed), options', () => {
-		expect(description.properties.map((item) => item.name)).toEqual(['notice', 'testEventNotice', 'n8nOneAnswerNotice', 'interviewId', 'events', 'options']);
+		expect(description.properties.map((item) => item.name)).toEqual(['notice', 'testEventNotice', 'n8nOneAnswerNotice', 'interviewId', 'events', 'options', 'options']);
 		expect(property(description.properties, 'events')).toMatchObject({ type: 'multiOptions', default: ['completed'] });
 		expect(property(description.properties, 'events')!.options!.map((option) => 'value' in option && option.value)).toEqual(['*', 'cheatProbabilityMarked', 'completed']);
-		const options = property(description.properties, 'options')!.options as INodeProperties[];
-		expect(property(options, 'includeResult')).toMatchObject({ type: 'boolean', default: false });
-		expect(property(options, 'verifySecret')).toMatchObject({ type: 'boolean', default: true });
-		expect(property(options, 'answerWhenFinished')).toMatchObject({ type: 'boolean', default: false });
+	});
+
+	it('options come on when added from version 4; versions 1 to 3 keep them off, so a saved workflow does what it did', () => {
+		const collections = description.properties.filter((item) => item.name === 'options');
+		const forVersion = (version: number) => collections.filter((item) => (item.displayOptions?.show?.['@version'] as number[]).includes(version));
+		for (const [version, switchedOn] of [[1, false], [2, false], [3, false], [4, true]] as const) {
+			const [collection, ...others] = forVersion(version);
+			expect(others).toEqual([]);
+			const options = collection.options as INodeProperties[];
+			expect(property(options, 'includeResult')).toMatchObject({ type: 'boolean', default: switchedOn });
+			expect(property(options, 'answerWhenFinished')).toMatchObject({ type: 'boolean', default: switchedOn });
+			// Turning it off is its purpose: on by default in every version.
+			expect(property(options, 'verifySecret')).toMatchObject({ type: 'boolean', default: true });
+			// Short enough for the panel (the longer "Answer Once the Workflow Has Finished" was cut).
+			for (const option of options) expect(option.displayName.length).toBeLessThanOrEqual(26);
+		}
 	});
 });
 
