@@ -8,6 +8,14 @@ export function showFor(resource: string, operation: string): IDisplayOptions {
 	return { show: { resource: [resource], operation: [operation] } };
 }
 
+/** The node's versions; the last is what a node added in the editor gets. */
+export const NODE_VERSIONS = [1, 2, 3, 4];
+
+/** A version and every later one, for a field that a version changed and later ones keep. */
+export function versionsFrom(first: number): number[] {
+	return NODE_VERSIONS.filter((version) => version >= first);
+}
+
 /** Shows a field only for some node versions (`@version`, as n8n's own versioned nodes do). */
 export function forVersions(displayOptions: IDisplayOptions, versions: number[]): IDisplayOptions {
 	return { ...displayOptions, show: { ...displayOptions.show, '@version': versions } };
@@ -23,13 +31,13 @@ export function withSwitchesOn(collection: INodeProperties): INodeProperties {
 }
 
 /**
- * A collection as versions 1 and 2 show it (its switches off when added) and as version 3 does
- * (on). A saved node keeps its version, so what a saved workflow does stays as it was.
+ * A collection as versions 1 and 2 show it (its switches off when added) and as version 3 and
+ * later do (on). A saved node keeps its version, so what a saved workflow does stays as it was.
  */
 export function switchesOnWhenAdded(displayOptions: IDisplayOptions, collection: INodeProperties): INodeProperties[] {
 	return [
 		{ ...collection, displayOptions: forVersions(displayOptions, [1, 2]) },
-		{ ...withSwitchesOn(collection), displayOptions: forVersions(displayOptions, [3]) },
+		{ ...withSwitchesOn(collection), displayOptions: forVersions(displayOptions, versionsFrom(3)) },
 	];
 }
 
