@@ -1,7 +1,33 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { interviewLocator } from '../../shared/interviewLocator';
 import { MAX_PAGE_SIZE } from '../../shared/transport/pagination';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_RETRY_WAIT_SECONDS, MAX_ATTEMPTS_LIMIT } from '../../shared/transport/retry';
+
+/** The Interview picker's mode that takes the interview from each input item, by the field named in it. */
+export const INTERVIEW_FROM_INPUT = 'inputItem';
+
+/** The field Create, Get and Get Many output the interview's ID in, and what From Input Item reads when left empty. */
+export const INTERVIEW_ID_FIELD = 'interviewId';
+
+/**
+ * The Interview picker of operations that run once per input item: From List, By ID, and From Input
+ * Item, the interview the previous node created or read, with no expression to write.
+ */
+export const interviewPicker: INodeProperties = {
+	...interviewLocator,
+	description: 'The interview to act on. From Input Item: the interview the previous node created or read, from each input item.',
+	modes: [
+		...(interviewLocator.modes ?? []),
+		{
+			displayName: 'From Input Item',
+			name: INTERVIEW_FROM_INPUT,
+			type: 'string',
+			placeholder: INTERVIEW_ID_FIELD,
+			hint: `Name of the input field that holds the interview ID: ${INTERVIEW_ID_FIELD} after Create, Get or Get Many`,
+		},
+	],
+};
 
 /** Shows a field only for one resource/operation pair. */
 export function showFor(resource: string, operation: string): IDisplayOptions {

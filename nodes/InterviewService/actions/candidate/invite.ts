@@ -5,7 +5,6 @@ import { endpoints } from '../../../shared/contract';
 import type { AccessLink, Candidate } from '../../../shared/contract';
 import { entriesByEmail, omittedCandidateMessage } from '../../../shared/dialects';
 import { emailKey, toEmailList } from '../../../shared/email';
-import { interviewLocator } from '../../../shared/interviewLocator';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
 import { MAX_BATCH_SIZE, chunk, dispatchBatches, groupBy, halvesOf, parallelBatchesOf, parallelBatchesOption } from '../../helpers/batches';
@@ -17,7 +16,7 @@ import { requiredInterviewId } from '../../helpers/parameterValues';
 import { rememberedAnswers } from '../../helpers/retryMemory';
 import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
 import type { FieldLabels } from '../../helpers/validation';
-import { forVersions, metaDataField, showFor, versionsFrom } from '../common.descriptions';
+import { forVersions, interviewPicker, metaDataField, showFor, versionsFrom } from '../common.descriptions';
 import { failedItem, isFailure } from '../operationContract';
 import type { ItemOutcome, PreparedItem, RetryMemory } from '../operationContract';
 import {
@@ -86,7 +85,7 @@ function perItemNotices(): INodeProperties[] {
 }
 
 export const description: INodeProperties[] = [
-	{ ...interviewLocator, displayOptions },
+	{ ...interviewPicker, displayOptions },
 	...invitationWindow(),
 	mappingModeProperty(
 		displayOptions,

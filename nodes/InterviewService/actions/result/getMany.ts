@@ -2,14 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { CandidateResult } from '../../../shared/contract';
 import { emailKey } from '../../../shared/email';
-import { interviewLocator } from '../../../shared/interviewLocator';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { completedAtOf, isCompleted, simplifyResult } from '../../../shared/results';
 import { isResultsNotReady } from '../../../shared/dialects';
 import { listResults } from '../../../shared/transport/lists';
 import { limitOf, requiredInterviewId } from '../../helpers/parameterValues';
 import { invalidInput } from '../../helpers/validation';
-import { forVersions as forVersionsOf, returnAllOrLimit, showFor, versionsFrom, withSwitchesOn } from '../common.descriptions';
+import { forVersions as forVersionsOf, interviewPicker, returnAllOrLimit, showFor, versionsFrom, withSwitchesOn } from '../common.descriptions';
 import { asNodeError } from '../operationContract';
 
 const displayOptions = showFor('result', 'getMany');
@@ -53,7 +52,7 @@ const onlyFinished: INodeProperties = {
 };
 
 export const description: INodeProperties[] = [
-	{ ...interviewLocator, displayOptions },
+	{ ...interviewPicker, displayOptions },
 	...returnAllOrLimit(displayOptions),
 	{
 		displayName: 'Filters',
