@@ -141,11 +141,11 @@ describe('candidate → invite, version 4: several e-mails in Email', () => {
 	});
 
 	it('fails only the refused candidate of an item, and outputs the item\'s candidates in the order typed however the batches came back', async () => {
-		// The service refuses a@x.io: the batch is split, so b's half is answered before a's.
+		// The service refuses a@x.io without naming it: the batch is halved, so c and d are answered before a and b.
 		const mock = invite(() => 'a@x.io, b@x.io, c@x.io, d@x.io', {
 			continueOnFail: true,
 			respond: (request) => {
-				if (candidatesOf(request).some((candidate) => candidate.email === 'a@x.io')) throw apiError(422, 'Input validation failed', [{ path: 'candidates.0.email', message: 'blocked' }]);
+				if (candidatesOf(request).some((candidate) => candidate.email === 'a@x.io')) throw apiError(422, 'Input validation failed');
 				return links(request);
 			},
 		});
@@ -158,10 +158,31 @@ describe('candidate → invite, version 4: several e-mails in Email', () => {
 			['b@x.io'],
 		]);
 		expect(output.map((item) => [item.json.email, item.json.preAuthLink ?? item.json.error, item.pairedItem])).toEqual([
-			['a@x.io', 'The Interview Service refused a@x.io [item 0], saying: Input validation failed; blocked', { item: 0 }],
+			['a@x.io', 'The Interview Service refused a@x.io [item 0], saying: Input validation failed', { item: 0 }],
 			['b@x.io', 'https://x/pre/b@x.io', { item: 0 }],
 			['c@x.io', 'https://x/pre/c@x.io', { item: 0 }],
 			['d@x.io', 'https://x/pre/d@x.io', { item: 0 }],
+		]);
+	});
+
+	it('a refusal naming one candidate of the item by place sends the others again without them, and keeps the typed order', async () => {
+		const mock = invite(() => 'a@x.io, b@x.io, c@x.io', {
+			continueOnFail: true,
+			respond: (request) => {
+				const emails = candidatesOf(request).map((candidate) => candidate.email);
+				if (emails.includes('b@x.io')) throw apiError(422, 'Input validation failed', [{ path: `candidates.${emails.indexOf('b@x.io')}.email`, message: 'blocked' }]);
+				return links(request);
+			},
+		});
+		const output = await execute.call(mock.context);
+		expect(mock.requests.map((request) => candidatesOf(request).map((candidate) => candidate.email))).toEqual([
+			['a@x.io', 'b@x.io', 'c@x.io'],
+			['a@x.io', 'c@x.io'],
+		]);
+		expect(output.map((item) => [item.json.email, item.json.preAuthLink ?? item.json.error, item.pairedItem])).toEqual([
+			['a@x.io', 'https://x/pre/a@x.io', { item: 0 }],
+			['b@x.io', expect.stringMatching(/^The Interview Service refused b@x\.io \[item 0\]/), { item: 0 }],
+			['c@x.io', 'https://x/pre/c@x.io', { item: 0 }],
 		]);
 	});
 
