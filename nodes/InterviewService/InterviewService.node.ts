@@ -5,7 +5,7 @@ import * as access from './actions/access';
 import * as candidate from './actions/candidate';
 import * as interview from './actions/interview';
 import * as result from './actions/result';
-import { requestOptionsCollection } from './actions/common.descriptions';
+import { NODE_VERSIONS, requestOptionsCollection } from './actions/common.descriptions';
 import { router } from './actions/router';
 import { searchInterviews } from '../shared/methods/listSearch';
 
@@ -19,8 +19,9 @@ export class InterviewService implements INodeType {
 		// rows say whether the candidate has finished, and an interview nobody has finished outputs nothing by default.
 		// Version 3: Invite's Start Time and End Time may be left empty (now, and a week later), and switches that turn
 		// something on (Published, the Allow settings, Only Finished Candidates) come on when added.
-		version: [1, 2, 3],
-		defaultVersion: 3,
+		// Version 4: Invite's Email may list several addresses, each invited as its own candidate.
+		version: NODE_VERSIONS,
+		defaultVersion: NODE_VERSIONS[NODE_VERSIONS.length - 1],
 		// The chosen operation's action in plain words, as the nodes panel lists it (a unit test holds the two equal).
 		subtitle:
 			'={{ ({"access:createLink": "Create an access link", "access:createToken": "Create an access token", "candidate:cancelScheduled": "Cancel scheduled candidates", "candidate:forgetInvited": "Forget invited candidates", "candidate:invite": "Invite candidates", "interview:create": "Create an interview", "interview:get": "Get an interview", "interview:getMany": "Get many interviews", "interview:update": "Update an interview", "interview:updateSettings": "Update interview settings", "result:getMany": "Get many results"})[$parameter["resource"] + ":" + $parameter["operation"]] ?? $parameter["operation"] }}',

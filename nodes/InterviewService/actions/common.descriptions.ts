@@ -1,11 +1,45 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { interviewLocator } from '../../shared/interviewLocator';
 import { MAX_PAGE_SIZE } from '../../shared/transport/pagination';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_RETRY_WAIT_SECONDS, MAX_ATTEMPTS_LIMIT } from '../../shared/transport/retry';
+
+/** The Interview picker's mode that takes the interview from each input item, by the field named in it. */
+export const INTERVIEW_FROM_INPUT = 'inputItem';
+
+/** The field Create, Get and Get Many output the interview's ID in, and what From Input Item reads when left empty. */
+export const INTERVIEW_ID_FIELD = 'interviewId';
+
+/**
+ * The Interview picker of operations that run once per input item: From List, By ID, and From Input
+ * Item, the interview the previous node created or read, with no expression to write.
+ */
+export const interviewPicker: INodeProperties = {
+	...interviewLocator,
+	description: 'The interview to act on. From Input Item: the interview the previous node created or read, from each input item.',
+	modes: [
+		...(interviewLocator.modes ?? []),
+		{
+			displayName: 'From Input Item',
+			name: INTERVIEW_FROM_INPUT,
+			type: 'string',
+			placeholder: INTERVIEW_ID_FIELD,
+			hint: `Name of the input field that holds the interview ID: ${INTERVIEW_ID_FIELD} after Create, Get or Get Many`,
+		},
+	],
+};
 
 /** Shows a field only for one resource/operation pair. */
 export function showFor(resource: string, operation: string): IDisplayOptions {
 	return { show: { resource: [resource], operation: [operation] } };
+}
+
+/** The node's versions; the last is what a node added in the editor gets. */
+export const NODE_VERSIONS = [1, 2, 3, 4];
+
+/** A version and every later one, for a field that a version changed and later ones keep. */
+export function versionsFrom(first: number): number[] {
+	return NODE_VERSIONS.filter((version) => version >= first);
 }
 
 /** Shows a field only for some node versions (`@version`, as n8n's own versioned nodes do). */
@@ -23,13 +57,13 @@ export function withSwitchesOn(collection: INodeProperties): INodeProperties {
 }
 
 /**
- * A collection as versions 1 and 2 show it (its switches off when added) and as version 3 does
- * (on). A saved node keeps its version, so what a saved workflow does stays as it was.
+ * A collection as versions 1 and 2 show it (its switches off when added) and as version 3 and
+ * later do (on). A saved node keeps its version, so what a saved workflow does stays as it was.
  */
 export function switchesOnWhenAdded(displayOptions: IDisplayOptions, collection: INodeProperties): INodeProperties[] {
 	return [
 		{ ...collection, displayOptions: forVersions(displayOptions, [1, 2]) },
-		{ ...withSwitchesOn(collection), displayOptions: forVersions(displayOptions, [3]) },
+		{ ...withSwitchesOn(collection), displayOptions: forVersions(displayOptions, versionsFrom(3)) },
 	];
 }
 

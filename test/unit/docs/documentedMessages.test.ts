@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events';
 import type { IDataObject, IExecuteFunctions, IHttpRequestHelper, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { InterviewServiceApi } from '../../../credentials/InterviewServiceApi.credentials';
+import * as inviteOperation from '../../../nodes/InterviewService/actions/candidate/invite';
 import { isFailure } from '../../../nodes/InterviewService/actions/operationContract';
 import { dispatchBatches } from '../../../nodes/InterviewService/helpers/batches';
 import { rememberedAnswers } from '../../../nodes/InterviewService/helpers/retryMemory';
@@ -15,7 +16,7 @@ import { passOnDeliveries } from '../../../nodes/InterviewServiceTrigger/repeatM
 import { receiveEvent } from '../../../nodes/InterviewServiceTrigger/webhook';
 import { namingInterview, timeoutError, toNodeApiError } from '../../../nodes/shared/transport/errors';
 import { fakeNode } from '../../helpers/fakeNode';
-import { apiError, mockContext } from '../nodes/InterviewService/mockContext';
+import { apiError, asExecute, byId, mockContext } from '../nodes/InterviewService/mockContext';
 import { asOneLine, docJson, readDoc } from './docText';
 
 /** The doc as one line per paragraph, so a message wrapped over two lines still reads whole. */
@@ -49,6 +50,32 @@ describe('a refused candidate', () => {
 		const message = await refusal(email, itemIndex, reason);
 		expect(message).toContain(email);
 		expect(doc(file)).toContain(message);
+	});
+});
+
+describe("Invite's input, as docs/operations.md quotes it", () => {
+	const invite = asExecute(inviteOperation);
+	const window = { startTime: '2030-01-07T09:00:00Z', endTime: '2030-01-14T18:00:00Z' };
+
+	/** The message Invite stops with for `parameters` over `inputItems`, in `typeVersion`. */
+	async function inviteFailure(parameters: IDataObject, inputItems: IDataObject[], typeVersion: number): Promise<string> {
+		const { context } = mockContext({ parameters: { interviewId: byId('int_1'), ...window, additionalFields: {}, options: {}, ...parameters }, inputItems, typeVersion });
+		return await invite.call(context).then(
+			() => 'no failure',
+			(error: Error) => error.message,
+		);
+	}
+
+	it.each([
+		['a list in Email before version 4', { email: 'ada@example.com, alan@example.com' }, [{}], 3],
+		['a Name beside several addresses', { email: 'ada@example.com, alan@example.com', additionalFields: { name: 'Ada' } }, [{}], 4],
+		['a bad address in a list', { email: 'ada@example.com, alan@example' }, [{}], 4],
+		['a list in the input field under Map Automatically', { mappingMode: 'autoMapInputData', emailField: 'email', inputFieldNames: {} }, [{ email: 'ada@example.com, alan@example.com' }], 4],
+		['an item without the interview, From Input Item', { interviewId: { __rl: true, mode: 'inputItem', value: 'interviewId' }, email: 'ada@example.com' }, [{}], 4],
+	])('%s', async (_what, parameters, inputItems, typeVersion) => {
+		const message = await inviteFailure(parameters, inputItems, typeVersion);
+		expect(message).toMatch(/\(item 0\)$/);
+		expect(doc('docs/operations.md')).toContain(`\`${message}\``);
 	});
 });
 

@@ -2,7 +2,6 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties }
 
 import { endpoints } from '../../../shared/contract';
 import { emailKey, toEmailList } from '../../../shared/email';
-import { interviewLocator } from '../../../shared/interviewLocator';
 import { apiRequest } from '../../../shared/transport/request';
 import { DEFAULT_PARALLEL_BATCHES, MAX_BATCH_SIZE, chunk, dispatchBatches, groupBy, halvesOf } from '../../helpers/batches';
 import type { Batch } from '../../helpers/batches';
@@ -22,7 +21,7 @@ import {
 	mappingModeProperty,
 } from './candidateInput';
 import { forgetCancelled } from './invitedHistory';
-import { showFor } from '../common.descriptions';
+import { interviewPicker, showFor } from '../common.descriptions';
 
 const displayOptions = showFor('candidate', 'cancelScheduled');
 const perItem: IDisplayOptions = { show: { ...displayOptions.show, emailSource: ['inputItems'] } };
@@ -30,7 +29,7 @@ const perItem: IDisplayOptions = { show: { ...displayOptions.show, emailSource: 
 type EmailSource = 'list' | 'inputItems';
 
 export const description: INodeProperties[] = [
-	{ ...interviewLocator, displayOptions },
+	{ ...interviewPicker, displayOptions },
 	{
 		displayName: 'Emails From',
 		name: 'emailSource',

@@ -29,7 +29,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Invite',
 				value: 'invite',
-				description: 'Create pre-authenticated interview links for candidates, many per request',
+				description: 'Create pre-authenticated interview links: one candidate per input item, or each e-mail listed in Email',
 				action: 'Invite candidates',
 			},
 		],

@@ -1,11 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { endpoints } from '../../../shared/contract';
 import type { AccessLink, Candidate } from '../../../shared/contract';
 import { entriesByEmail, omittedCandidateMessage } from '../../../shared/dialects';
-import { emailKey } from '../../../shared/email';
-import { interviewLocator } from '../../../shared/interviewLocator';
+import { emailKey, toEmailList } from '../../../shared/email';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
 import { MAX_BATCH_SIZE, chunk, dispatchBatches, groupBy, halvesOf, parallelBatchesOf, parallelBatchesOption } from '../../helpers/batches';
@@ -17,8 +16,8 @@ import { requiredInterviewId } from '../../helpers/parameterValues';
 import { rememberedAnswers } from '../../helpers/retryMemory';
 import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
 import type { FieldLabels } from '../../helpers/validation';
-import { forVersions, metaDataField, showFor } from '../common.descriptions';
-import { failedItem } from '../operationContract';
+import { forVersions, interviewPicker, metaDataField, showFor, versionsFrom } from '../common.descriptions';
+import { failedItem, isFailure } from '../operationContract';
 import type { ItemOutcome, PreparedItem, RetryMemory } from '../operationContract';
 import {
 	MAP_AUTOMATICALLY,
@@ -54,7 +53,7 @@ function invitationWindow(): INodeProperties[] {
 			default: '',
 			hint: 'Leave empty to open the window when the node runs',
 			description: startDescription,
-			displayOptions: forVersions(displayOptions, [3]),
+			displayOptions: forVersions(displayOptions, versionsFrom(3)),
 		},
 		{
 			displayName: 'End Time',
@@ -63,18 +62,36 @@ function invitationWindow(): INodeProperties[] {
 			default: '',
 			hint: `Leave empty to close the window ${DEFAULT_WINDOW_DAYS} days after Start Time`,
 			description: endDescription,
-			displayOptions: forVersions(displayOptions, [3]),
+			displayOptions: forVersions(displayOptions, versionsFrom(3)),
 		},
 	];
 }
 
+/** From this version on, Email (Map Each Field Manually) may list several candidates. */
+export const EMAIL_LIST_VERSION = 4;
+
+/** What one input item stands for, said where the candidate is chosen. */
+function perItemNotices(): INodeProperties[] {
+	const notice = (name: string, text: string, shown: IDisplayOptions): INodeProperties => ({ displayName: text, name, type: 'notice', default: '', displayOptions: shown });
+	return [
+		notice('oneCandidatePerItem', 'Each input item invites one candidate', forVersions(inMode(displayOptions, MAP_MANUALLY), [1, 2, 3])),
+		notice(
+			'candidatesPerItem',
+			'Each input item invites the candidates in Email: one, or several separated by commas. Each candidate gets an output item of their own.',
+			forVersions(inMode(displayOptions, MAP_MANUALLY), versionsFrom(EMAIL_LIST_VERSION)),
+		),
+		notice('oneCandidatePerItemMapped', 'Each input item invites one candidate, read from its fields', inMode(displayOptions, MAP_AUTOMATICALLY)),
+	];
+}
+
 export const description: INodeProperties[] = [
-	{ ...interviewLocator, displayOptions },
+	{ ...interviewPicker, displayOptions },
 	...invitationWindow(),
 	mappingModeProperty(
 		displayOptions,
 		'Read email, name, phone, resumeLink and metaData from each input item by field name, with no expression per item',
 	),
+	...perItemNotices(),
 	{
 		displayName: 'Email',
 		name: 'email',
@@ -83,7 +100,18 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'name@email.com',
 		description: 'E-mail of the candidate, usually mapped from the input item with an expression (drag the email field of the input here)',
-		displayOptions: inMode(displayOptions, MAP_MANUALLY),
+		displayOptions: forVersions(inMode(displayOptions, MAP_MANUALLY), [1, 2, 3]),
+	},
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'ada@example.com, alan@example.com',
+		description:
+			'E-mail of the candidate, or several separated by commas: each is invited as a candidate of their own. Type them, or drag the email field of the input here.',
+		displayOptions: forVersions(inMode(displayOptions, MAP_MANUALLY), versionsFrom(EMAIL_LIST_VERSION)),
 	},
 	emailFieldProperty(inMode(displayOptions, MAP_AUTOMATICALLY)),
 	{
@@ -198,33 +226,86 @@ const INVITE_FIELD_LABELS: FieldLabels = {
 	'candidates.metaData': 'Metadata',
 };
 
+const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
 function emptyToUndefined(value: unknown): string | undefined {
 	return value === '' || value === undefined || value === null ? undefined : String(value);
 }
 
-/** Map Each Field Manually: the Email and Additional Fields parameters, usually expressions. */
-function manualCandidate(context: IExecuteFunctions, read: ParameterReader, itemIndex: number): { candidate: IDataObject; labels: FieldLabels } {
-	const fields = read('additionalFields', itemIndex, {}) as IDataObject;
-	const candidate = withoutUndefined({
-		email: String(read('email', itemIndex, '') ?? '').trim(),
-		name: emptyToUndefined(fields.name),
-		phone: emptyToUndefined(fields.phone),
-		resumeLink: emptyToUndefined(fields.resumeLink),
-		metaData: parseJsonObject(context, fields.metaData, 'Metadata', itemIndex) as IDataObject | undefined,
-	});
-	return { candidate, labels: INVITE_FIELD_LABELS };
+/**
+ * Where a field takes one address, a list in it is refused as a list, not as "a valid e-mail":
+ * the user is told where several can go instead.
+ */
+function refuseList(context: IExecuteFunctions, email: string, label: string, itemIndex: number, taker: string, instead: string): void {
+	const count = toEmailList(email).length;
+	if (count < 2) return;
+	const error = invalidInput(context.getNode(), label, `lists ${count} addresses, but ${taker} takes one candidate per input item`, itemIndex);
+	error.description = `${instead} This item was not sent to the Interview Service.`;
+	throw error;
 }
 
-function candidateOf(context: IExecuteFunctions, input: CandidateInput, itemIndex: number) {
+/** The addresses typed or mapped in Email: from version 4 on it may list several (each once), before only one. */
+function emailsOf(context: IExecuteFunctions, value: unknown, itemIndex: number): string[] {
+	if (context.getNode().typeVersion < EMAIL_LIST_VERSION) {
+		const email = String(value ?? '').trim();
+		refuseList(context, email, 'Email', itemIndex, 'this node', 'Add the Invite node again: a new one takes several addresses in Email, separated by commas. Or give each candidate an input item of their own.');
+		return [email];
+	}
+	const byKey = new Map<string, string>();
+	for (const email of toEmailList(value)) if (!byKey.has(emailKey(email))) byKey.set(emailKey(email), email);
+	// Nothing typed stays one empty address, so the message is the one an empty Email always had.
+	return byKey.size === 0 ? [''] : [...byKey.values()];
+}
+
+/** Fields that describe one person: with several addresses in Email, whose they are is unknown. */
+const ONE_PERSON_FIELDS = [
+	['name', 'Name'],
+	['phone', 'Phone'],
+	['resumeLink', 'Resume Link'],
+] as const;
+
+/**
+ * Map Each Field Manually: the Email and Additional Fields parameters, usually expressions. Several
+ * addresses in Email are several candidates sharing the Metadata; each address is named in errors.
+ */
+function manualCandidates(context: IExecuteFunctions, read: ParameterReader, itemIndex: number): { candidates: IDataObject[]; labels: FieldLabels } {
+	const fields = read('additionalFields', itemIndex, {}) as IDataObject;
+	const emails = emailsOf(context, read('email', itemIndex, ''), itemIndex);
+	if (emails.length > 1) {
+		for (const [key, label] of ONE_PERSON_FIELDS) {
+			if (!isEmpty(fields[key])) {
+				throw invalidInput(context.getNode(), label, `is for one candidate, but Email lists ${emails.length}: leave ${label} empty, or give each candidate an input item of their own`, itemIndex);
+			}
+		}
+	}
+	const metaData = parseJsonObject(context, fields.metaData, 'Metadata', itemIndex) as IDataObject | undefined;
+	const candidates = emails.map((email) =>
+		withoutUndefined({
+			email,
+			name: emptyToUndefined(fields.name),
+			phone: emptyToUndefined(fields.phone),
+			resumeLink: emptyToUndefined(fields.resumeLink),
+			metaData,
+		}),
+	);
+	const labels: FieldLabels = { ...INVITE_FIELD_LABELS };
+	if (emails.length > 1) emails.forEach((email, index) => (labels[`candidates.${index}.email`] = `Email (address ${index + 1}: ${email})`));
+	return { candidates, labels };
+}
+
+function candidatesOf(context: IExecuteFunctions, input: CandidateInput, itemIndex: number): { candidates: IDataObject[]; labels: FieldLabels } {
 	switch (input.mapping) {
 		case MAP_MANUALLY:
-			return manualCandidate(context, input.read, itemIndex);
-		case MAP_AUTOMATICALLY:
-			return inputCandidateOf(context, input, itemIndex, INVITE_FIELD_LABELS);
+			return manualCandidates(context, input.read, itemIndex);
+		case MAP_AUTOMATICALLY: {
+			const { candidate, labels } = inputCandidateOf(context, input, itemIndex, INVITE_FIELD_LABELS);
+			const listed = context.getNode().typeVersion >= EMAIL_LIST_VERSION;
+			const instead = listed ? 'Choose Map Each Field Manually and drag this field into Email, which takes several addresses. Or give' : 'Give';
+			refuseList(context, String(candidate.email), labels['candidates.email'], itemIndex, 'Map Automatically', `${instead} each candidate an input item of their own.`);
+			return { candidates: [candidate], labels };
+		}
 	}
 }
-
-const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * When the node first ran in this execution, in whole seconds: kept in the node's context like the
@@ -252,8 +333,11 @@ function windowOf(context: IExecuteFunctions, read: ParameterReader, itemIndex: 
 	return { startTime, endTime };
 }
 
-/** One item's invitation: its interview, window and candidate, checked as the access-links request would be. */
-export function prepare(this: IExecuteFunctions, itemIndex: number): InviteRequest {
+/**
+ * One item's invitations, one per candidate (several when Email lists several): its interview,
+ * window and candidates, all checked as the access-links request would be before any is sent.
+ */
+export function prepare(this: IExecuteFunctions, itemIndex: number): InviteRequest[] {
 	const input = mappingOf(this);
 	const { read } = input;
 	const interviewId = requiredInterviewId(this, itemIndex, read);
@@ -263,15 +347,9 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): InviteReque
 		throw invalidInput(this.getNode(), 'Batch Size', `must be a whole number from 1 to ${MAX_BATCH_SIZE}`, itemIndex);
 	}
 
-	const { candidate, labels } = candidateOf(this, input, itemIndex);
-	const body = validateRequest(
-		this,
-		endpoints.createAccessLinks.body,
-		{ ...windowOf(this, read, itemIndex), candidates: [candidate] },
-		itemIndex,
-		labels,
-	);
-	return { interviewId, startTime: body.startTime, endTime: body.endTime, candidate: body.candidates![0], batchSize };
+	const { candidates, labels } = candidatesOf(this, input, itemIndex);
+	const body = validateRequest(this, endpoints.createAccessLinks.body, { ...windowOf(this, read, itemIndex), candidates }, itemIndex, labels);
+	return body.candidates!.map((candidate) => ({ interviewId, startTime: body.startTime, endTime: body.endTime, candidate, batchSize }));
 }
 
 /**
@@ -355,14 +433,35 @@ export function outputCount(this: IExecuteFunctions): number {
 	return this.getNode().typeVersion >= 2 && options.skipAlreadyInvited === true ? 2 : 1;
 }
 
+/** Each candidate of each item on its own, so that they are batched, refused and recorded one by one. */
+function invitationsOf(prepared: Array<PreparedItem<InviteRequest[]>>): Array<PreparedItem<InviteRequest>> {
+	return prepared.flatMap(({ itemIndex, request }) => request.map((invitation) => ({ itemIndex, request: invitation })));
+}
+
+/** The e-mail an outcome is about: its output's, or the one its failure names. */
+function outcomeEmail(outcome: ItemOutcome): string | undefined {
+	return emailKey(isFailure(outcome) ? outcome.known?.email : outcome.json[0]?.email);
+}
+
+/**
+ * Outcomes in input order and, within an item, in the order its Email listed the candidates, however
+ * the batches came back (the router keeps the order of one item's outcomes).
+ */
+function inTypedOrder(outcomes: ItemOutcome[], invitations: Array<PreparedItem<InviteRequest>>): ItemOutcome[] {
+	const position = new Map(invitations.map(({ itemIndex, request }, index) => [`${itemIndex} ${emailKey(request.candidate.email)}`, index]));
+	const positionOf = (outcome: ItemOutcome) => position.get(`${outcome.itemIndex} ${outcomeEmail(outcome)}`) ?? Number.MAX_SAFE_INTEGER;
+	return [...outcomes].sort((a, b) => a.itemIndex - b.itemIndex || positionOf(a) - positionOf(b));
+}
+
 export async function sendInBatches(
 	this: IExecuteFunctions,
-	prepared: Array<PreparedItem<InviteRequest>>,
+	prepared: Array<PreparedItem<InviteRequest[]>>,
 	memory: RetryMemory,
 ): Promise<ItemOutcome[]> {
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 	const concurrency = parallelBatchesOf(this, options);
-	const history = await invitedHistoryRun(this, options, prepared, memory);
+	const invitations = invitationsOf(prepared);
+	const history = await invitedHistoryRun(this, options, invitations, memory);
 	warnOfEndedWindows(this, history.toSend);
 	const outcomes = await dispatchBatches(this, {
 		batches: inviteBatches(history.toSend),
@@ -375,5 +474,5 @@ export async function sendInBatches(
 		factsOf: ({ request }) => factsOf(request),
 		outcomesOf: (batch, links) => matchLinks.call(this, batch, links),
 	});
-	return [...history.skipped, ...(await history.record(outcomes))];
+	return inTypedOrder([...history.skipped, ...(await history.record(outcomes))], invitations);
 }

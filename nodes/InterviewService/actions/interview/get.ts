@@ -1,12 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { endpoints } from '../../../shared/contract';
-import { interviewLocator } from '../../../shared/interviewLocator';
 import { apiRequest } from '../../../shared/transport/request';
 import { requiredInterviewId } from '../../helpers/parameterValues';
-import { showFor } from '../common.descriptions';
+import { interviewPicker, showFor } from '../common.descriptions';
 
-export const description: INodeProperties[] = [{ ...interviewLocator, displayOptions: showFor('interview', 'get') }];
+export const description: INodeProperties[] = [{ ...interviewPicker, displayOptions: showFor('interview', 'get') }];
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): string {
 	return requiredInterviewId(this, itemIndex);

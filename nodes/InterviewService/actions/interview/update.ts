@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { endpoints } from '../../../shared/contract';
 import type { UpdateInterviewBody } from '../../../shared/contract';
-import { interviewLocator } from '../../../shared/interviewLocator';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
 import { requiredInterviewId } from '../../helpers/parameterValues';
@@ -11,6 +10,7 @@ import {
 	experienceField,
 	INTERVIEW_FIELD_LABELS,
 	interviewNameField,
+	interviewPicker,
 	metaDataField,
 	publishedField,
 	roleNameField,
@@ -21,7 +21,7 @@ import {
 const displayOptions = showFor('interview', 'update');
 
 export const description: INodeProperties[] = [
-	{ ...interviewLocator, displayOptions },
+	{ ...interviewPicker, displayOptions },
 	...switchesOnWhenAdded(displayOptions, {
 		displayName: 'Update Fields',
 		name: 'updateFields',

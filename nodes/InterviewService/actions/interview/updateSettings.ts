@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { endpoints } from '../../../shared/contract';
 import type { UpdateSettingsBody } from '../../../shared/contract';
-import { interviewLocator } from '../../../shared/interviewLocator';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
 import { nonEmptyCollection, requiredInterviewId } from '../../helpers/parameterValues';
@@ -11,6 +10,7 @@ import {
 	INTERVIEW_FIELD_LABELS,
 	interviewConfigCollection,
 	interviewNameField,
+	interviewPicker,
 	metaDataField,
 	publishedField,
 	showFor,
@@ -22,7 +22,7 @@ const displayOptions = showFor('interview', 'updateSettings');
 type InterviewConfigMode = 'merge' | 'replace';
 
 export const description: INodeProperties[] = [
-	{ ...interviewLocator, displayOptions },
+	{ ...interviewPicker, displayOptions },
 	...switchesOnWhenAdded(displayOptions, {
 		displayName: 'Update Fields',
 		name: 'updateFields',

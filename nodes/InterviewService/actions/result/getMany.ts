@@ -2,14 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { CandidateResult } from '../../../shared/contract';
 import { emailKey } from '../../../shared/email';
-import { interviewLocator } from '../../../shared/interviewLocator';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { completedAtOf, isCompleted, simplifyResult } from '../../../shared/results';
 import { isResultsNotReady } from '../../../shared/dialects';
 import { listResults } from '../../../shared/transport/lists';
 import { limitOf, requiredInterviewId } from '../../helpers/parameterValues';
 import { invalidInput } from '../../helpers/validation';
-import { forVersions as forVersionsOf, returnAllOrLimit, showFor, withSwitchesOn } from '../common.descriptions';
+import { forVersions as forVersionsOf, interviewPicker, returnAllOrLimit, showFor, versionsFrom, withSwitchesOn } from '../common.descriptions';
 import { asNodeError } from '../operationContract';
 
 const displayOptions = showFor('result', 'getMany');
@@ -53,7 +52,7 @@ const onlyFinished: INodeProperties = {
 };
 
 export const description: INodeProperties[] = [
-	{ ...interviewLocator, displayOptions },
+	{ ...interviewPicker, displayOptions },
 	...returnAllOrLimit(displayOptions),
 	{
 		displayName: 'Filters',
@@ -80,7 +79,7 @@ export const description: INodeProperties[] = [
 		default: true,
 		description:
 			'Whether to return one flat item per candidate (name, email, interviewScore, communicationScore, codingScore, reportLink, completed, completedAt, metaData) instead of the raw result',
-		displayOptions: forVersions([2, 3]),
+		displayOptions: forVersions(versionsFrom(2)),
 	},
 	{
 		displayName: 'Simplify',
@@ -98,9 +97,9 @@ export const description: INodeProperties[] = [
 		options: whenNotReadyChoices,
 		default: 'returnNothing',
 		description: 'What to return for an interview whose invited candidates have not finished yet, so the service has no results for it',
-		displayOptions: forVersions([2, 3]),
+		displayOptions: forVersions(versionsFrom(2)),
 	},
-	// Versions 2 and 3 differ only in what Only Finished Candidates is when added.
+	// Version 2 and the later ones differ only in what Only Finished Candidates is when added.
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -112,7 +111,7 @@ export const description: INodeProperties[] = [
 	},
 	{
 		...withSwitchesOn({ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [onlyFinished] }),
-		displayOptions: forVersions([3]),
+		displayOptions: forVersions(versionsFrom(3)),
 	},
 	{
 		displayName: 'Options',

@@ -115,7 +115,8 @@ describe('candidate → invite, Candidate Fields', () => {
 			respond: linksFor,
 		});
 		await invite.call(mock.context);
-		expect(mock.parameterReads).toMatchObject({ interviewId: 1, startTime: 1, emailField: 1, inputFieldNames: 1, endTime: 50 });
+		// The Interview picker twice: its mode (From Input Item or not), then the ID.
+		expect(mock.parameterReads).toMatchObject({ interviewId: 2, startTime: 1, emailField: 1, inputFieldNames: 1, endTime: 50 });
 		// Options: once for the items, and once more for Batches In Parallel, never per item.
 		expect(mock.parameterReads.options).toBeLessThanOrEqual(2);
 		expect(mock.requests.map((request) => [request.body?.endTime, (request.body?.candidates as unknown[]).length])).toEqual([
@@ -131,7 +132,7 @@ describe('candidate → invite, Candidate Fields', () => {
 			respond: linksFor,
 		});
 		await invite.call(mock.context);
-		expect(mock.parameterReads).toMatchObject({ interviewId: 1, startTime: 1, endTime: 1, additionalFields: 1, email: 30 });
+		expect(mock.parameterReads).toMatchObject({ interviewId: 2, startTime: 1, endTime: 1, additionalFields: 1, email: 30 });
 		expect(mock.parameterReads.options).toBeLessThanOrEqual(2);
 		expect((mock.requests[0].body?.candidates as unknown[]).length).toBe(30);
 	});
