@@ -87,7 +87,7 @@ export const triggerProperties: INodeProperties[] = [
  * one means wanting it). A saved node keeps its version, so a saved workflow does what it did.
  */
 function optionsOfVersions(): INodeProperties[] {
-	const options = (switchedOn: boolean): INodeProperties => ({
+	const options: INodeProperties = {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
@@ -98,7 +98,7 @@ function optionsOfVersions(): INodeProperties[] {
 				displayName: 'Answer When Workflow Ends',
 				name: 'answerWhenFinished',
 				type: 'boolean',
-				default: switchedOn,
+				default: false,
 				description:
 					'Whether the Interview Service gets its answer only when the whole workflow has run, instead of as soon as n8n has the event. If the workflow fails, or n8n stops while it runs, the service gets an error (or no answer) and delivers the event again, so each completion is handled until one run succeeds. A slow workflow keeps the service waiting: if it takes longer than the service waits for an answer, the service counts the delivery as failed and sends it again, and that copy starts nothing while the first run goes on.',
 			},
@@ -106,7 +106,7 @@ function optionsOfVersions(): INodeProperties[] {
 				displayName: 'Include Result',
 				name: 'includeResult',
 				type: 'boolean',
-				default: switchedOn,
+				default: false,
 				description: 'Whether to also fetch the candidate\'s scores and report link and add them to the event',
 			},
 			{
@@ -118,9 +118,10 @@ function optionsOfVersions(): INodeProperties[] {
 					'Whether to turn away calls that lack the secret n8n adds to the interview\'s webhook address, so that nobody else can start this workflow. Turn off only to look into a problem.',
 			},
 		],
-	});
+	};
+	const switchedOn = (options.options as INodeProperties[]).map((option) => (option.type === 'boolean' ? { ...option, default: true } : option));
 	return [
-		{ ...options(false), displayOptions: { show: { '@version': [1, 2, 3] } } },
-		{ ...options(true), displayOptions: { show: { '@version': [4] } } },
+		{ ...options, displayOptions: { show: { '@version': [1, 2, 3] } } },
+		{ ...options, options: switchedOn, displayOptions: { show: { '@version': [4] } } },
 	];
 }
