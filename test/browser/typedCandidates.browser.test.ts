@@ -1,6 +1,6 @@
 /**
  * Inviting two candidates typed into one node, into the interview the node before just created.
- * After "Create an interview", the user adds Invite from the "+", picks Interview "From Input Item"
+ * After "Create an interview", the user adds Invite from the "+", picks Interview "By Field"
  * (typing the field, interviewId, its hint names), types two e-mails separated by a comma in Email,
  * leaves the window empty and executes the step: one item came in, two go out, each with its link,
  * and the new interview holds both candidates. No expression, no Edit Fields, no Split Out.
@@ -29,7 +29,7 @@ const CREATE_NODE = 'Create Interview';
 const EMAILS = ['ada.typed@example.com', 'alan.typed@example.com'];
 
 it(
-	'after Create, Invite with Interview "From Input Item" and two e-mails typed in Email: two output items with links, both in the new interview',
+	'after Create, Invite with Interview "By Field" and two e-mails typed in Email: two output items with links, both in the new interview',
 	scenario(async ({ page, session, rest, sandbox }) => {
 		const create = {
 			...interviewServiceNode(
@@ -49,7 +49,11 @@ it(
 
 		// The interview: the one the previous node created, read from its output by field name.
 		await ndv.getByTestId('rlc-mode-selector').click();
-		await page.getByRole('option', { name: 'From Input Item' }).click();
+		await page.getByRole('option', { name: 'By Field' }).click();
+		// The mode's name fits its selector ("From Input Item" was cut to "From Inp").
+		const mode = ndv.getByTestId('rlc-mode-selector').locator('input');
+		expect(await mode.inputValue()).toBe('By Field');
+		expect(await mode.evaluate((input) => input.scrollWidth <= input.clientWidth + 1)).toBe(true);
 		await ndv.getByText('Name of the input field that holds the interview ID: interviewId after Create, Get or Get Many').waitFor();
 		const field = ndv.getByTestId('resource-locator-interviewId').getByPlaceholder('interviewId');
 		await field.fill('interviewId');

@@ -7,7 +7,7 @@ import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_RETRY_WAIT_SECONDS, MAX_ATTEMPTS_LIMI
 /** The Interview picker's mode that takes the interview from each input item, by the field named in it. */
 export const INTERVIEW_FROM_INPUT = 'inputItem';
 
-/** The field Create, Get and Get Many output the interview's ID in, and what From Input Item reads when left empty. */
+/** The field Create, Get and Get Many output the interview's ID in, and what By Field reads when left empty. */
 export const INTERVIEW_ID_FIELD = 'interviewId';
 
 /**
@@ -16,11 +16,11 @@ export const INTERVIEW_ID_FIELD = 'interviewId';
  */
 export const interviewPicker: INodeProperties = {
 	...interviewLocator,
-	description: 'The interview to act on. From Input Item: the interview the previous node created or read, from each input item.',
+	description: 'The interview to act on. By Field: the ID in a field of each input item, e.g. the interview the previous node created or read.',
 	modes: [
 		...(interviewLocator.modes ?? []),
 		{
-			displayName: 'From Input Item',
+			displayName: 'By Field',
 			name: INTERVIEW_FROM_INPUT,
 			type: 'string',
 			placeholder: INTERVIEW_ID_FIELD,

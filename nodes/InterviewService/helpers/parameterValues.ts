@@ -7,7 +7,7 @@ import type { ParameterReader } from './parameterCache';
 import { invalidInput } from './validation';
 
 /**
- * The interview ID an input item holds in `field` (the picker's From Input Item): text or a number,
+ * The interview ID an input item holds in `field` (the picker's By Field): text or a number,
  * checked as By ID checks a typed one, since no editor check has seen it.
  */
 function inputInterviewId(context: IExecuteFunctions, itemIndex: number, field: string): string {

@@ -71,7 +71,7 @@ describe("Invite's input, as docs/operations.md quotes it", () => {
 		['a Name beside several addresses', { email: 'ada@example.com, alan@example.com', additionalFields: { name: 'Ada' } }, [{}], 4],
 		['a bad address in a list', { email: 'ada@example.com, alan@example' }, [{}], 4],
 		['a list in the input field under Map Automatically', { mappingMode: 'autoMapInputData', emailField: 'email', inputFieldNames: {} }, [{ email: 'ada@example.com, alan@example.com' }], 4],
-		['an item without the interview, From Input Item', { interviewId: { __rl: true, mode: 'inputItem', value: 'interviewId' }, email: 'ada@example.com' }, [{}], 4],
+		['an item without the interview, By Field', { interviewId: { __rl: true, mode: 'inputItem', value: 'interviewId' }, email: 'ada@example.com' }, [{}], 4],
 	])('%s', async (_what, parameters, inputItems, typeVersion) => {
 		const message = await inviteFailure(parameters, inputItems, typeVersion);
 		expect(message).toMatch(/\(item 0\)$/);

@@ -1,6 +1,6 @@
 /**
  * Invite as users type it (node version 4): several e-mails in Email, and the interview the previous
- * node created taken with From Input Item, through n8n-core against the sandbox.
+ * node created taken with By Field, through n8n-core against the sandbox.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -49,7 +49,7 @@ describe('candidate → invite, version 4, Email typed with several addresses', 
 	});
 });
 
-describe('the Interview picker, From Input Item', () => {
+describe('the Interview picker, By Field', () => {
 	const fromInput = (field: string) => ({ __rl: true, mode: 'inputItem', value: field });
 
 	it('invites into the interview Create just made, with no expression', async () => {

@@ -11,7 +11,7 @@ import type { RecordedRequest } from './mockContext';
 const invite = asExecute(inviteOperation);
 const get = asExecute(getOperation);
 
-/** The picker set to From Input Item, naming `field` (as n8n saves it). */
+/** The picker set to By Field, naming `field` (as n8n saves it). */
 const fromInput = (field: string) => ({ __rl: true, mode: 'inputItem', value: field });
 
 const links = (request: RecordedRequest) => ({
@@ -32,7 +32,7 @@ function inviteFromInput(field: string, inputItems: IDataObject[], continueOnFai
 
 const interviewOf = (request: RecordedRequest) => request.url.split('/')[6];
 
-describe('the Interview picker, From Input Item', () => {
+describe('the Interview picker, By Field', () => {
 	const modesOf = (property: INodeProperties | undefined) => property?.modes?.map((mode) => mode.displayName);
 
 	it('is offered by every operation that runs once per input item, and by no trigger, which has no input', () => {
@@ -40,7 +40,7 @@ describe('the Interview picker, From Input Item', () => {
 		const operations = pickers.map((picker) => [picker.displayOptions?.show?.operation?.[0], modesOf(picker)]);
 		const perItem = operations.filter(([operation]) => operation !== 'forgetInvited');
 		expect(perItem.map(([operation]) => operation).sort()).toEqual(['cancelScheduled', 'get', 'getMany', 'invite', 'update', 'updateSettings']);
-		for (const [, modes] of perItem) expect(modes).toEqual(['From List', 'By ID', 'From Input Item']);
+		for (const [, modes] of perItem) expect(modes).toEqual(['From List', 'By ID', 'By Field']);
 		for (const trigger of [new InterviewServiceTrigger(), new InterviewServiceResultsTrigger()]) {
 			expect(modesOf(trigger.description.properties.find((property) => property.name === 'interviewId'))).toEqual(['From List', 'By ID']);
 		}

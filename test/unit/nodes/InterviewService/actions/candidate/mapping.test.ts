@@ -115,7 +115,7 @@ describe('candidate → invite, Candidate Fields', () => {
 			respond: linksFor,
 		});
 		await invite.call(mock.context);
-		// The Interview picker twice: its mode (From Input Item or not), then the ID.
+		// The Interview picker twice: its mode (By Field or not), then the ID.
 		expect(mock.parameterReads).toMatchObject({ interviewId: 2, startTime: 1, emailField: 1, inputFieldNames: 1, endTime: 50 });
 		// Options: once for the items, and once more for Batches In Parallel, never per item.
 		expect(mock.parameterReads.options).toBeLessThanOrEqual(2);
