@@ -2,13 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemDat
 import { NodeOperationError } from 'n8n-workflow';
 
 import { retryAfterOf, statusOf } from '../../shared/transport/errors';
+import { requestRun } from '../../shared/transport/request';
+import { policyFromOptions } from '../../shared/transport/retry';
 import { withMaskedWebhookSecret } from '../../shared/webhookSecret';
+import { sharedParameterReader } from '../helpers/parameterCache';
 import { NO_MEMORY, rememberedAnswers } from '../helpers/retryMemory';
 import * as access from './access';
 import * as candidate from './candidate';
 import * as interview from './interview';
 import { failedItem, isFailure } from './operationContract';
-import type { ItemFailure, ItemOutcome, NodeOperation, PreparedItem } from './operationContract';
+import type { ItemFailure, ItemOutcome, NodeOperation, NodeRun, PreparedItem } from './operationContract';
 import * as result from './result';
 
 /** resource → operation; the values are the node's public API. */
@@ -58,11 +61,14 @@ export async function runOperation(this: IExecuteFunctions, operation: NodeOpera
 		outcomes.push(failure);
 	};
 
+	const read = sharedParameterReader(this);
+	// Request Options is a node-level option, read at item 0.
+	const policy = policyFromOptions(read('requestOptions', 0, {}) as IDataObject);
+	const run: NodeRun = { node: this.getNode(), read, items: this.getInputData(), requests: requestRun(this, policy) };
 	const prepared: Array<PreparedItem<unknown>> = [];
-	const itemCount = this.getInputData().length;
-	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+	for (let itemIndex = 0; itemIndex < run.items.length; itemIndex++) {
 		try {
-			prepared.push({ itemIndex, request: await operation.prepare.call(this, itemIndex) });
+			prepared.push({ itemIndex, request: await operation.prepare.call(this, itemIndex, run) });
 		} catch (error) {
 			fail(error, itemIndex);
 		}
@@ -71,14 +77,14 @@ export async function runOperation(this: IExecuteFunctions, operation: NodeOpera
 	const remembers = 'sendInBatches' in operation || operation.rememberAcrossRetries === true;
 	const memory = remembers ? rememberedAnswers(this, name) : NO_MEMORY;
 	if ('sendInBatches' in operation) {
-		outcomes.push(...(await operation.sendInBatches.call(this, prepared, memory)));
+		outcomes.push(...(await operation.sendInBatches.call(this, prepared, memory, run)));
 	} else {
 		for (const { itemIndex, request } of prepared) {
 			const key = memory.keyOf([itemIndex, request]);
 			try {
 				let answer = memory.answerTo(key) as object | object[] | undefined;
 				if (answer === undefined) {
-					answer = await operation.send.call(this, request, itemIndex);
+					answer = await operation.send.call(this, request, itemIndex, run);
 					memory.keep(key, answer);
 				}
 				outcomes.push({ itemIndex, json: (Array.isArray(answer) ? answer : [answer]) as IDataObject[] });

@@ -84,30 +84,20 @@ function itemFieldReader(saved: unknown): ((json: IDataObject) => NodeParameterV
 }
 
 /**
- * The run's parameter reader (one per `this`): a parameter whose saved value cannot differ between
- * items is evaluated once; one that only copies a field of the item (`{{ $json.email }}`) is taken
- * from the item; any other that uses the item is evaluated by n8n per item. Values are shared
+ * A run's parameter reader, built once by the router: a parameter whose saved value cannot differ
+ * between items is evaluated once; one that only copies a field of the item (`{{ $json.email }}`) is
+ * taken from the item; any other that uses the item is evaluated by n8n per item. Values are shared
  * between items, so callers must not change them; a read that failed is not kept.
  */
 export function sharedParameterReader(context: IExecuteFunctions): ParameterReader {
-	let reader = readerPerRun.get(context);
-	if (reader === undefined) {
-		reader = newSharedReader(context);
-		readerPerRun.set(context, reader);
-	}
-	return reader;
-}
-
-/** One reader per run of the node (one `this`), so each item's request is read through the same cache. */
-const readerPerRun = new WeakMap<IExecuteFunctions, ParameterReader>();
-
-function newSharedReader(context: IExecuteFunctions): ParameterReader {
 	const saved = context.getNode().parameters;
 	const items = context.getInputData();
 	const kept = new Map<string, NodeParameterValueType | object>();
 	const fromItem = new Map<string, ReturnType<typeof itemFieldReader>>();
+	const perItem = new Map<string, boolean>();
 	return (name, itemIndex, fallback, options) => {
-		if (usesItem(saved[name])) {
+		if (!perItem.has(name)) perItem.set(name, usesItem(saved[name]));
+		if (perItem.get(name)) {
 			if (!fromItem.has(name)) fromItem.set(name, options === undefined ? itemFieldReader(saved[name]) : undefined);
 			const json = items[itemIndex]?.json;
 			const value = json === undefined ? undefined : fromItem.get(name)?.(json);
