@@ -93,7 +93,7 @@ export async function runOperation(this: IExecuteFunctions, operation: NodeOpera
 			}
 		}
 	}
-	// n8n's Retry On Fail also runs the node again when its first output item is an error.
+	// Retry On Fail also runs the node again when its first output item is an error (docs/n8n-internals.md).
 	if (!outcomes.some(isFailure)) memory.forget();
 	const outputCount = 'outputCount' in operation && operation.outputCount ? operation.outputCount.call(this) : 1;
 	return toExecutionData(outcomes, this.getNode().onError === 'continueErrorOutput', outputCount);
@@ -112,7 +112,7 @@ export function errorJson(error: Error): IDataObject {
 
 /**
  * Output in input order, every item paired to the input item it came from, each on its output; no
- * output shows the trigger's webhook secret. A failed item, as n8n (2.41 and 1.123) routes it:
+ * output shows the trigger's webhook secret. A failed item:
  * - under "Continue (regular output)" its json holds the message, `httpCode` and `retryAfter`, so a
  *   workflow can branch on them, and what the operation knew of the item (interview, e-mail, name,
  *   the service's reason);
@@ -134,13 +134,9 @@ export function toExecutionData(outcomes: ItemOutcome[], errorOutput = false, ou
 }
 
 /**
- * A failed item for "Continue (using error output)". n8n moves an item there when it carries its
- * error (`error`), or when its json holds nothing but `error` and `message` (the keys n8n 1.123 and
- * 2.41 both accept; workflow-execute's `handleNodeErrorOutput`), and lays the moved item over its
- * input item. But it then cuts the json of an item that carries its error down to `{ error }`
- * (`normalizeNodeErrors`), input and all. So an item whose operation knew the candidate (Invite,
- * Cancel Scheduled) goes as json alone: the Error branch gets the input item as it came in (the
- * candidate, with its ATS fields), `error` and, for a refusal, the service's reason as `message`.
+ * A failed item for "Continue (using error output)". n8n would cut an item that carries its error
+ * down to `{ error }` (docs/n8n-internals.md), so one whose operation knew the candidate goes as json
+ * alone: the Error branch gets the input item as it came in, `error` and the service's reason as `message`.
  */
 function errorOutputItem({ error, known }: ItemFailure, pairedItem: IPairedItemData): INodeExecutionData {
 	if (known === undefined) return { json: errorJson(error), error, pairedItem };

@@ -51,9 +51,8 @@ function primitiveField(json: IDataObject, field: string): Primitive | undefined
 /**
  * How a saved value that only copies fields of the input item is read without n8n's expression
  * engine: `={{ $json.email }}`, or a flat collection of such expressions and fixed values (Additional
- * Fields with Name as `{{ $json.name }}`). n8n gives such an expression the item's own value
- * (`$json` is the input item, read in n8n-workflow's WorkflowDataProxy), so when that value is text,
- * a number or a boolean, the result is the same. Anything else (a missing field, null, an object,
+ * Fields with Name as `{{ $json.name }}`). For text, a number or a boolean the value is the one n8n's
+ * expression would give (docs/n8n-internals.md). Anything else (a missing field, null, an object,
  * which the engines copy or convert in their own ways) is left to n8n: `undefined` here.
  */
 function itemFieldReader(saved: unknown): ((json: IDataObject) => NodeParameterValueType | object | undefined) | undefined {

@@ -327,8 +327,8 @@ function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links:
 
 /**
  * The service accepts a window that has already ended, and its links then cannot be used. The
- * invitations still go out as before (a released run must not start failing); n8n shows the warning
- * beside the output.
+ * invitations still go out, so that a workflow that ran does not start failing; n8n shows the
+ * warning beside the output.
  */
 function warnOfEndedWindows(context: IExecuteFunctions, prepared: Array<PreparedItem<InviteRequest>>): void {
 	const now = Date.now();
