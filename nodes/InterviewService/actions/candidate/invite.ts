@@ -314,8 +314,7 @@ function factsOf({ interviewId, candidate }: InviteRequest): BatchItemFacts {
  */
 function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links: AccessLink[]): ItemOutcome[] {
 	const linkFor = entriesByEmail(links, (link) => link.email);
-	return batch.map(({ itemIndex, request }) => {
-		const facts = factsOf(request);
+	return batch.map(({ itemIndex, request, facts }) => {
 		const link = linkFor(request.candidate.email);
 		if (!link) {
 			const message = omittedCandidateMessage(request.candidate.email, itemIndex, 'access link');
