@@ -7,6 +7,7 @@ import { isNotFound, messageOf, unlessError } from '../shared/transport/errors';
 import { isNewResult, readPollState, rememberResults, savePollState } from './pollState';
 import { completedAtOf, isCompleted, simplifyResult } from '../shared/results';
 import { fetchCandidateResults, fetchPublishedInterviewIds } from '../shared/transport/lists';
+import { requestRun } from '../shared/transport/request';
 
 export const WATCH_ONE = 'interview';
 export const WATCH_ALL_PUBLISHED = 'allPublished';
@@ -37,12 +38,14 @@ async function completedResults(this: IPollFunctions, interviewId: string | unde
 		return results.filter(isCompleted).map((result) => ({ interviewId, result }));
 	}
 	const found: FoundResult[] = [];
-	const interviewIds = await fetchPublishedInterviewIds.call(this);
+	// One credential read for the whole poll, however many interviews.
+	const run = requestRun(this);
+	const interviewIds = await fetchPublishedInterviewIds.call(run);
 	const failures: Array<{ interviewId: string; error: unknown }> = [];
 	for (const id of interviewIds) {
 		try {
 			// An interview deleted between the list and its results is simply gone.
-			const results = await unlessError(fetchCandidateResults.call(this, id), isNotFound, []);
+			const results = await unlessError(fetchCandidateResults.call(run, id), isNotFound, []);
 			found.push(...results.filter(isCompleted).map((result) => ({ interviewId: id, result })));
 		} catch (error) {
 			// One broken interview must not hold back the others: skipped for this poll, tried again at the next.

@@ -1,11 +1,25 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { RequestRun } from '../../shared/transport/request';
+import type { ParameterReader } from '../helpers/parameterCache';
 
 /*
  * What the router hands an operation and gets back. An operation is its fields plus `prepare`
  * (one item → its request, checked) and either `send` (one request per item) or `sendInBatches`
  * (many items per request); the router owns the loop, the pairing and the routing of failures.
  */
+
+/** One run of the node, built once by the router and handed to every prepare and send. */
+export interface NodeRun {
+	/** The node, read once: n8n's `getNode()` copies it at every call (docs/n8n-internals.md). */
+	node: INode;
+	/** Parameters, each evaluated once for all items unless it uses the item. */
+	read: ParameterReader;
+	items: INodeExecutionData[];
+	/** The credential and the Request Options, for every request of the run. */
+	requests: RequestRun;
+}
 
 /** One input item's request, read and checked. */
 export interface PreparedItem<T> {
@@ -65,23 +79,23 @@ export interface RetryMemory {
 /** An operation that sends one request (or a short sequence) per item. */
 export interface PerItemOperation {
 	/** Reads and checks one item's request. */
-	prepare(this: IExecuteFunctions, itemIndex: number): unknown;
+	prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun): unknown;
 	/** Sends it; the answer is the item's output, a list giving one output item each. */
-	send(this: IExecuteFunctions, request: unknown, itemIndex: number): Promise<object | object[]>;
+	send(this: IExecuteFunctions, request: unknown, itemIndex: number, run: NodeRun): Promise<object | object[]>;
 	/** The request changes something each time it is sent: see `RetryMemory`. */
 	rememberAcrossRetries?: boolean;
 }
 
 /** An operation that sends many items per request: it tells each item's outcome itself. */
 export interface BatchOperation {
-	prepare(this: IExecuteFunctions, itemIndex: number): unknown;
+	prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun): unknown;
 	/**
 	 * How many regular outputs the node has for this run, when it may be more than one: what the
 	 * node's `outputs` expression gives, worked out from the same parameters (a unit test holds the two
 	 * equal), since having n8n evaluate the expression costs an expression run per execution.
 	 */
 	outputCount?(this: IExecuteFunctions): number;
-	sendInBatches(this: IExecuteFunctions, prepared: Array<PreparedItem<unknown>>, memory: RetryMemory): Promise<ItemOutcome[]>;
+	sendInBatches(this: IExecuteFunctions, prepared: Array<PreparedItem<unknown>>, memory: RetryMemory, run: NodeRun): Promise<ItemOutcome[]>;
 }
 
 export type NodeOperation = PerItemOperation | BatchOperation;

@@ -2,13 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemDat
 import { NodeOperationError } from 'n8n-workflow';
 
 import { retryAfterOf, statusOf } from '../../shared/transport/errors';
+import { requestRun } from '../../shared/transport/request';
+import { policyFromOptions } from '../../shared/transport/retry';
 import { withMaskedWebhookSecret } from '../../shared/webhookSecret';
+import { sharedParameterReader } from '../helpers/parameterCache';
 import { NO_MEMORY, rememberedAnswers } from '../helpers/retryMemory';
 import * as access from './access';
 import * as candidate from './candidate';
 import * as interview from './interview';
 import { failedItem, isFailure } from './operationContract';
-import type { ItemFailure, ItemOutcome, NodeOperation, PreparedItem } from './operationContract';
+import type { ItemFailure, ItemOutcome, NodeOperation, NodeRun, PreparedItem } from './operationContract';
 import * as result from './result';
 
 /** resource → operation; the values are the node's public API. */
@@ -58,11 +61,14 @@ export async function runOperation(this: IExecuteFunctions, operation: NodeOpera
 		outcomes.push(failure);
 	};
 
+	const read = sharedParameterReader(this);
+	// Request Options is a node-level option, read at item 0.
+	const policy = policyFromOptions(read('requestOptions', 0, {}) as IDataObject);
+	const run: NodeRun = { node: this.getNode(), read, items: this.getInputData(), requests: requestRun(this, policy) };
 	const prepared: Array<PreparedItem<unknown>> = [];
-	const itemCount = this.getInputData().length;
-	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+	for (let itemIndex = 0; itemIndex < run.items.length; itemIndex++) {
 		try {
-			prepared.push({ itemIndex, request: await operation.prepare.call(this, itemIndex) });
+			prepared.push({ itemIndex, request: await operation.prepare.call(this, itemIndex, run) });
 		} catch (error) {
 			fail(error, itemIndex);
 		}
@@ -71,14 +77,14 @@ export async function runOperation(this: IExecuteFunctions, operation: NodeOpera
 	const remembers = 'sendInBatches' in operation || operation.rememberAcrossRetries === true;
 	const memory = remembers ? rememberedAnswers(this, name) : NO_MEMORY;
 	if ('sendInBatches' in operation) {
-		outcomes.push(...(await operation.sendInBatches.call(this, prepared, memory)));
+		outcomes.push(...(await operation.sendInBatches.call(this, prepared, memory, run)));
 	} else {
 		for (const { itemIndex, request } of prepared) {
 			const key = memory.keyOf([itemIndex, request]);
 			try {
 				let answer = memory.answerTo(key) as object | object[] | undefined;
 				if (answer === undefined) {
-					answer = await operation.send.call(this, request, itemIndex);
+					answer = await operation.send.call(this, request, itemIndex, run);
 					memory.keep(key, answer);
 				}
 				outcomes.push({ itemIndex, json: (Array.isArray(answer) ? answer : [answer]) as IDataObject[] });
@@ -87,7 +93,7 @@ export async function runOperation(this: IExecuteFunctions, operation: NodeOpera
 			}
 		}
 	}
-	// n8n's Retry On Fail also runs the node again when its first output item is an error.
+	// Retry On Fail also runs the node again when its first output item is an error (docs/n8n-internals.md).
 	if (!outcomes.some(isFailure)) memory.forget();
 	const outputCount = 'outputCount' in operation && operation.outputCount ? operation.outputCount.call(this) : 1;
 	return toExecutionData(outcomes, this.getNode().onError === 'continueErrorOutput', outputCount);
@@ -106,7 +112,7 @@ export function errorJson(error: Error): IDataObject {
 
 /**
  * Output in input order, every item paired to the input item it came from, each on its output; no
- * output shows the trigger's webhook secret. A failed item, as n8n (2.41 and 1.123) routes it:
+ * output shows the trigger's webhook secret. A failed item:
  * - under "Continue (regular output)" its json holds the message, `httpCode` and `retryAfter`, so a
  *   workflow can branch on them, and what the operation knew of the item (interview, e-mail, name,
  *   the service's reason);
@@ -128,13 +134,9 @@ export function toExecutionData(outcomes: ItemOutcome[], errorOutput = false, ou
 }
 
 /**
- * A failed item for "Continue (using error output)". n8n moves an item there when it carries its
- * error (`error`), or when its json holds nothing but `error` and `message` (the keys n8n 1.123 and
- * 2.41 both accept; workflow-execute's `handleNodeErrorOutput`), and lays the moved item over its
- * input item. But it then cuts the json of an item that carries its error down to `{ error }`
- * (`normalizeNodeErrors`), input and all. So an item whose operation knew the candidate (Invite,
- * Cancel Scheduled) goes as json alone: the Error branch gets the input item as it came in (the
- * candidate, with its ATS fields), `error` and, for a refusal, the service's reason as `message`.
+ * A failed item for "Continue (using error output)". n8n would cut an item that carries its error
+ * down to `{ error }` (docs/n8n-internals.md), so one whose operation knew the candidate goes as json
+ * alone: the Error branch gets the input item as it came in, `error` and the service's reason as `message`.
  */
 function errorOutputItem({ error, known }: ItemFailure, pairedItem: IPairedItemData): INodeExecutionData {
 	if (known === undefined) return { json: errorJson(error), error, pairedItem };

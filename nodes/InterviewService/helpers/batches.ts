@@ -22,8 +22,23 @@ export const MAX_BATCH_SIZE = 100;
 export const DEFAULT_PARALLEL_BATCHES = 4;
 const MAX_PARALLEL_BATCHES = 10;
 
+/** What an item of a batch is about, as its error names it: the interview, the e-mail (or e-mails), the name. */
+export interface BatchItemFacts extends IDataObject {
+	interviewId: string;
+	email: string;
+}
+
+/**
+ * An item as batches.ts reads it, described once by its operation: the e-mails its request sends
+ * (the places a refusal may name) and what its error names.
+ */
+export interface BatchItem<T> extends PreparedItem<T> {
+	emails: string[];
+	facts: BatchItemFacts;
+}
+
 /** Items sent in one request. */
-export type Batch<T> = Array<PreparedItem<T>>;
+export type Batch<T> = Array<BatchItem<T>>;
 
 /** Splits a list into consecutive chunks of at most `size` elements. */
 export function chunk<T>(list: T[], size: number): T[][] {
@@ -77,19 +92,16 @@ async function sendOrRefusal<A>(context: IExecuteFunctions, request: Promise<A>,
 	);
 }
 
-/** Items of a batch in two halves by a key (items with the same key stay together); none when all share one. */
-export function halvesOf<T>(batch: Batch<T>, keyOf: (item: PreparedItem<T>) => string): Array<Batch<T>> | undefined {
-	const keys = [...new Set(batch.map(keyOf))];
+/** Elements in two halves by a key (those with the same key stay together); none when all share one. */
+function halvesOf<E>(list: E[], keyOf: (element: E) => string): E[][] | undefined {
+	const keys = [...new Set(list.map(keyOf))];
 	if (keys.length < 2) return undefined;
 	const first = new Set(keys.slice(0, Math.ceil(keys.length / 2)));
-	return [batch.filter((item) => first.has(keyOf(item))), batch.filter((item) => !first.has(keyOf(item)))];
+	return [list.filter((element) => first.has(keyOf(element))), list.filter((element) => !first.has(keyOf(element)))];
 }
 
-/** What an item of a batch is about, as its error names it: the interview, the e-mail (or e-mails), the name. */
-export interface BatchItemFacts extends IDataObject {
-	interviewId: string;
-	email: string;
-}
+/** The e-mails a batch's request sends, each once, in the order they first appear. */
+export const sentEmailsOf = <T>(batch: Batch<T>): string[] => [...new Map(batch.flatMap(({ emails }) => emails.map((email) => [emailKey(email), email]))).values()];
 
 /** The service's own reason for a refusal: its message, and its details when it gave any. */
 function reasonOf(refused: Refusal): string {
@@ -112,35 +124,42 @@ function refusedItem(context: IExecuteFunctions, refused: Refusal, facts: BatchI
 	return failedItem(context, error, itemIndex, { ...facts, reason });
 }
 
-/** The candidates of a batch by e-mail, so that those a refusal names can be taken out of it. */
-export interface BatchCandidates<T> {
-	/** The e-mails the batch's request sends, in its order: the places a refusal may name. */
-	sentEmails: (batch: Batch<T>) => string[];
-	/** The e-mails an item holds. */
-	emailsOf: (item: PreparedItem<T>) => string[];
-	/** An item holding several e-mails, narrowed to some of them; absent when each item holds one. */
-	narrowed?: (item: PreparedItem<T>, emails: string[]) => PreparedItem<T>;
-}
-
 /**
  * A batch apart: the items whose candidates the refusal named (each with the service's details
  * about them), and the rest. An item holding several e-mails is cut in two when only some were named.
  */
-function apart<T>(batch: Batch<T>, named: Map<string, unknown[]>, candidates: BatchCandidates<T>) {
-	const refused: Array<{ item: PreparedItem<T>; details: unknown[] }> = [];
+function apart<T>(batch: Batch<T>, named: Map<string, unknown[]>, narrowed: Narrowing<T> | undefined) {
+	const refused: Array<{ item: BatchItem<T>; details: unknown[] }> = [];
 	const rest: Batch<T> = [];
 	for (const item of batch) {
-		const emails = candidates.emailsOf(item);
+		const { emails } = item;
 		const hit = emails.filter((email) => named.has(emailKey(email)));
 		const details = [...new Set(hit.map((email) => emailKey(email)))].flatMap((key) => named.get(key) ?? []);
 		if (hit.length === 0) rest.push(item);
-		else if (hit.length === emails.length || candidates.narrowed === undefined) refused.push({ item, details });
+		else if (hit.length === emails.length || narrowed === undefined) refused.push({ item, details });
 		else {
-			refused.push({ item: candidates.narrowed(item, hit), details });
-			rest.push(candidates.narrowed(item, emails.filter((email) => !named.has(emailKey(email)))));
+			refused.push({ item: narrowedItem(item, hit, narrowed), details });
+			rest.push(narrowedItem(item, emails.filter((email) => !named.has(emailKey(email))), narrowed));
 		}
 	}
 	return { refused, rest };
+}
+
+/** An item's request narrowed to some of its e-mails; only operations whose items hold several have one. */
+type Narrowing<T> = (request: T, emails: string[]) => T;
+
+function narrowedItem<T>(item: BatchItem<T>, emails: string[], narrowed: Narrowing<T>): BatchItem<T> {
+	return { ...item, request: narrowed(item.request, emails), emails, facts: { ...item.facts, email: emails.join(', ') } };
+}
+
+/**
+ * A refused batch that names nobody, in halves by e-mail: its items (those with the same e-mail
+ * stay together), or the e-mails of its one item when it holds several. None once one e-mail is left.
+ */
+function halvesOfRefused<T>(batch: Batch<T>, narrowed: Narrowing<T> | undefined): Array<Batch<T>> | undefined {
+	if (batch.length > 1 || batch[0].emails.length === 1 || narrowed === undefined) return halvesOf(batch, ({ emails }) => emailKey(emails[0]));
+	const [item] = batch;
+	return halvesOf(item.emails, emailKey)?.map((half) => [narrowedItem(item, half, narrowed)]);
 }
 
 export interface BatchSending<T, A> {
@@ -148,15 +167,10 @@ export interface BatchSending<T, A> {
 	/** Requests in flight at once. */
 	concurrency: number;
 	memory: RetryMemory;
-	/** What a batch's request sends: the same content is the same request. */
-	requestOf: (batch: Batch<T>) => unknown;
+	/** Sends a batch's request, built from its items' requests alone: the same items are the same request. */
 	send: (batch: Batch<T>) => Promise<A>;
-	/** A refused batch that names nobody, in smaller batches to send instead; none once it cannot be split. */
-	split: (batch: Batch<T>) => Array<Batch<T>> | undefined;
-	/** Without it, a refusal's names are not read and every refused batch is split. */
-	candidates?: BatchCandidates<T>;
-	/** What an item is about, for its error: who was refused, or whose batch failed. */
-	factsOf: (item: PreparedItem<T>) => BatchItemFacts;
+	/** For items that hold several e-mails: one narrowed to some of them. */
+	narrowed?: Narrowing<T>;
 	/** Each item's outcome from the service's answer. */
 	outcomesOf: (batch: Batch<T>, answer: A) => ItemOutcome[] | Promise<ItemOutcome[]>;
 }
@@ -184,13 +198,13 @@ export async function dispatchBatches<T, A>(context: IExecuteFunctions, sending:
 	};
 
 	const handle = async (batch: Batch<T>) => {
-		const key = memory.keyOf(sending.requestOf(batch));
+		const key = memory.keyOf(batch.map(({ request }) => request));
 		let sent = memory.answerTo(key) as Sent<A> | undefined;
 		if (sent === undefined) {
 			try {
 				sent = await sendOrRefusal(context, sending.send(batch), batch[0].itemIndex);
 			} catch (error) {
-				settle(batch.map((item) => failedItem(context, error, item.itemIndex, sending.factsOf(item))));
+				settle(batch.map((item) => failedItem(context, error, item.itemIndex, item.facts)));
 				return;
 			}
 			memory.keep(key, sent);
@@ -200,17 +214,16 @@ export async function dispatchBatches<T, A>(context: IExecuteFunctions, sending:
 			return;
 		}
 		const { refused: refusal } = sent;
-		const { candidates } = sending;
-		const named = candidates && refusedCandidates(refusal, candidates.sentEmails(batch));
-		if (candidates && named) {
-			const { refused, rest } = apart(batch, named, candidates);
+		const named = refusedCandidates(refusal, sentEmailsOf(batch));
+		if (named) {
+			const { refused, rest } = apart(batch, named, sending.narrowed);
 			if (rest.length > 0) queue.unshift({ batch: rest, part: true });
-			settle(refused.map(({ item, details }) => refusedItem(context, { ...refusal, details }, sending.factsOf(item), item.itemIndex)));
+			settle(refused.map(({ item, details }) => refusedItem(context, { ...refusal, details }, item.facts, item.itemIndex)));
 			return;
 		}
-		const parts = sending.split(batch);
+		const parts = halvesOfRefused(batch, sending.narrowed);
 		if (parts !== undefined) queue.unshift(...parts.map((part) => ({ batch: part, part: true })));
-		else settle(batch.map((item) => refusedItem(context, refusal, sending.factsOf(item), item.itemIndex)));
+		else settle(batch.map((item) => refusedItem(context, refusal, item.facts, item.itemIndex)));
 	};
 
 	const inFlight = new Set<Promise<void>>();

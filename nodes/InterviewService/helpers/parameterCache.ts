@@ -51,9 +51,8 @@ function primitiveField(json: IDataObject, field: string): Primitive | undefined
 /**
  * How a saved value that only copies fields of the input item is read without n8n's expression
  * engine: `={{ $json.email }}`, or a flat collection of such expressions and fixed values (Additional
- * Fields with Name as `{{ $json.name }}`). n8n gives such an expression the item's own value
- * (`$json` is the input item, read in n8n-workflow's WorkflowDataProxy), so when that value is text,
- * a number or a boolean, the result is the same. Anything else (a missing field, null, an object,
+ * Fields with Name as `{{ $json.name }}`). For text, a number or a boolean the value is the one n8n's
+ * expression would give (docs/n8n-internals.md). Anything else (a missing field, null, an object,
  * which the engines copy or convert in their own ways) is left to n8n: `undefined` here.
  */
 function itemFieldReader(saved: unknown): ((json: IDataObject) => NodeParameterValueType | object | undefined) | undefined {
@@ -84,30 +83,20 @@ function itemFieldReader(saved: unknown): ((json: IDataObject) => NodeParameterV
 }
 
 /**
- * The run's parameter reader (one per `this`): a parameter whose saved value cannot differ between
- * items is evaluated once; one that only copies a field of the item (`{{ $json.email }}`) is taken
- * from the item; any other that uses the item is evaluated by n8n per item. Values are shared
+ * A run's parameter reader, built once by the router: a parameter whose saved value cannot differ
+ * between items is evaluated once; one that only copies a field of the item (`{{ $json.email }}`) is
+ * taken from the item; any other that uses the item is evaluated by n8n per item. Values are shared
  * between items, so callers must not change them; a read that failed is not kept.
  */
 export function sharedParameterReader(context: IExecuteFunctions): ParameterReader {
-	let reader = readerPerRun.get(context);
-	if (reader === undefined) {
-		reader = newSharedReader(context);
-		readerPerRun.set(context, reader);
-	}
-	return reader;
-}
-
-/** One reader per run of the node (one `this`), so each item's request is read through the same cache. */
-const readerPerRun = new WeakMap<IExecuteFunctions, ParameterReader>();
-
-function newSharedReader(context: IExecuteFunctions): ParameterReader {
 	const saved = context.getNode().parameters;
 	const items = context.getInputData();
 	const kept = new Map<string, NodeParameterValueType | object>();
 	const fromItem = new Map<string, ReturnType<typeof itemFieldReader>>();
+	const perItem = new Map<string, boolean>();
 	return (name, itemIndex, fallback, options) => {
-		if (usesItem(saved[name])) {
+		if (!perItem.has(name)) perItem.set(name, usesItem(saved[name]));
+		if (perItem.get(name)) {
 			if (!fromItem.has(name)) fromItem.set(name, options === undefined ? itemFieldReader(saved[name]) : undefined);
 			const json = items[itemIndex]?.json;
 			const value = json === undefined ? undefined : fromItem.get(name)?.(json);

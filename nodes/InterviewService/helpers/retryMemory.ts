@@ -7,11 +7,7 @@ import type { RetryMemory } from '../actions/operationContract';
 /** A short stable key for what a request sends: the same content gives the same key. */
 const requestKey = (content: unknown): string => createHash('sha256').update(JSON.stringify(content)).digest('base64url');
 
-/**
- * n8n's Retry On Fail runs the node again in the same execution, with the same node context
- * (`getContext('node')`) and run index, so an answer kept there is reused instead of sending the
- * request again.
- */
+/** Kept in the node context, which Retry On Fail's next attempt shares (docs/n8n-internals.md): an answer kept there is not asked for again. */
 export function rememberedAnswers(context: IExecuteFunctions, scope: string): RetryMemory {
 	const store = context.getContext('node');
 	const runIndex = Number(context.getWorkflowDataProxy(0).$runIndex ?? 0);

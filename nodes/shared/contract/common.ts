@@ -1,7 +1,12 @@
-import { z } from 'zod';
+import { datetimeRegex, z } from 'zod';
 
-/** ISO 8601 date-time with an offset or `Z`, as the spec's `date-time` format. */
-export const dateTime = z.string().datetime({ offset: true, message: 'must be an ISO 8601 date-time, e.g. 2026-01-31T09:00:00Z' });
+/**
+ * ISO 8601 date-time with an offset or `Z`, as the spec's `date-time` format: zod's `datetime({ offset: true })`
+ * pattern, built once, since `datetime()` builds it again at every check (a third of Invite's reading of 1,000 items).
+ */
+export const dateTime = z
+	.string()
+	.regex(datetimeRegex({ precision: null, offset: true, local: false }), { message: 'must be an ISO 8601 date-time, e.g. 2026-01-31T09:00:00Z' });
 
 export const httpUrl = z
 	.string()

@@ -6,7 +6,8 @@ import { collectPages } from './pagination';
 import { isPastTheEnd, isResultsNotReady } from '../dialects';
 import { unlessError } from './errors';
 import { apiRequest } from './request';
-import type { InterviewServiceContext } from './request';
+import type { InterviewServiceContext, RequestRun } from './request';
+import { runOf } from './request';
 
 /* The two list endpoints, walked page by page: every list any node reads comes through here. */
 
@@ -20,12 +21,13 @@ interface ListOptions {
 
 /** get-interviews, all pages or up to `limit`. */
 export async function listInterviews(
-	this: InterviewServiceContext,
+	this: InterviewServiceContext | RequestRun,
 	{ status, search, limit, itemIndex }: ListOptions & { status?: string },
 ): Promise<Interview[]> {
+	const run = runOf(this);
 	return await collectPages<Interview>(
 		async (page, pageLimit) =>
-			await apiRequest.call(this, endpoints.listInterviews, {
+			await apiRequest.call(run, endpoints.listInterviews, {
 				qs: withoutUndefined({ page, limit: pageLimit, status, search }),
 				itemIndex,
 			}),
@@ -50,12 +52,13 @@ export function resultRowKey(result: CandidateResult): string | undefined {
 
 /** The results of one interview, all pages or up to `limit`. A 422 "not ready" for page 1 is thrown as is. */
 export async function listResults(
-	this: InterviewServiceContext,
+	this: InterviewServiceContext | RequestRun,
 	interviewId: string,
 	{ search, limit, itemIndex }: ListOptions = {},
 ): Promise<CandidateResult[]> {
+	const run = runOf(this);
 	const fetchPage = async (page: number, pageLimit: number) =>
-		await apiRequest.call(this, endpoints.listResults, { interviewId, qs: withoutUndefined({ page, limit: pageLimit, search }), itemIndex });
+		await apiRequest.call(run, endpoints.listResults, { interviewId, qs: withoutUndefined({ page, limit: pageLimit, search }), itemIndex });
 	return await collectPages<CandidateResult>(
 		// Past page 1, a page past the end ends the walk with the rows read.
 		async (page, pageLimit) => (page === 1 ? await fetchPage(page, pageLimit) : await unlessError(fetchPage(page, pageLimit), isPastTheEnd, [])),
@@ -65,15 +68,15 @@ export async function listResults(
 
 /** Every candidate result of one interview (all pages); none while results are not ready. */
 export async function fetchCandidateResults(
-	this: InterviewServiceContext,
+	this: InterviewServiceContext | RequestRun,
 	interviewId: string,
 	search?: string,
 ): Promise<CandidateResult[]> {
-	return await unlessError(listResults.call(this, interviewId, { search }), isResultsNotReady, []);
+	return await unlessError(listResults.call(runOf(this), interviewId, { search }), isResultsNotReady, []);
 }
 
 /** IDs of all published interviews, newest first. */
-export async function fetchPublishedInterviewIds(this: InterviewServiceContext): Promise<string[]> {
-	const interviews = await listInterviews.call(this, { status: 'published' });
+export async function fetchPublishedInterviewIds(this: InterviewServiceContext | RequestRun): Promise<string[]> {
+	const interviews = await listInterviews.call(runOf(this), { status: 'published' });
 	return interviews.map((item) => item.interviewId);
 }

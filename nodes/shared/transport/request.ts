@@ -1,5 +1,4 @@
 import type {
-	IAdditionalCredentialOptions,
 	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
@@ -17,18 +16,21 @@ import { failureInAnswer } from '../dialects';
 import type { EndpointSpec } from '../contract/endpoints';
 import { CREDENTIAL_TYPE, normalizeBaseUrl, requestTimeoutSeconds } from '../interviewServiceCredential';
 import { envelopeFailure, namingInterview, retryAfterOf, statusOf, timeoutError, toNodeApiError } from './errors';
-import { DEFAULT_RETRY_POLICY, retryDelayMs, policyFromOptions } from './retry';
+import { DEFAULT_RETRY_POLICY, retryDelayMs } from './retry';
 import type { RetryPolicy } from './retry';
 
 /** Every n8n context that talks to the Interview Service: the action node, trigger hooks, the picker, polls and webhooks. */
 export type InterviewServiceContext = IExecuteFunctions | IHookFunctions | ILoadOptionsFunctions | IPollFunctions | IWebhookFunctions;
 
 /**
- * The credential, read and decrypted once per node run (one `this`), not once per request. n8n's
- * refresh on 401 writes the new token into this same object and the database, so later requests
- * and runs use it: one token exchange per token lifetime. A failed read is not kept.
+ * What one run of a node sends with: its n8n context, its credential read and decrypted once (n8n's
+ * refresh on 401 writes the new token into that same object, see docs/n8n-internals.md), its retry policy.
  */
-const perRun = new WeakMap<object, Promise<ICredentialsDecrypted>>();
+export interface RequestRun {
+	context: InterviewServiceContext;
+	credential: () => Promise<ICredentialsDecrypted>;
+	policy: RetryPolicy;
+}
 
 async function readCredential(context: InterviewServiceContext): Promise<ICredentialsDecrypted> {
 	const data = await context.getCredentials(CREDENTIAL_TYPE);
@@ -36,20 +38,24 @@ async function readCredential(context: InterviewServiceContext): Promise<ICreden
 	return { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data };
 }
 
-async function runCredential(context: InterviewServiceContext): Promise<ICredentialsDecrypted> {
-	let credential = perRun.get(context);
-	if (!credential) {
-		credential = readCredential(context);
-		perRun.set(context, credential);
-		credential.catch(() => perRun.delete(context));
-	}
-	return await credential;
+/** A run whose credential is read at its first request; a failed read is not kept. */
+export function requestRun(context: InterviewServiceContext, policy: RetryPolicy = DEFAULT_RETRY_POLICY): RequestRun {
+	let credential: Promise<ICredentialsDecrypted> | undefined;
+	return {
+		context,
+		policy,
+		credential: async () => {
+			credential ??= readCredential(context).catch((error: unknown) => {
+				credential = undefined;
+				throw error;
+			});
+			return await credential;
+		},
+	};
 }
 
-/** What `httpRequestWithAuthentication` needs to use the run's credential as it is. */
-function credentialOptions(credential: ICredentialsDecrypted): IAdditionalCredentialOptions {
-	return { credentialsDecrypted: credential };
-}
+/** Triggers and the picker send with a context alone, the action node with its run. */
+export const runOf = (source: InterviewServiceContext | RequestRun): RequestRun => ('policy' in source ? source : requestRun(source));
 
 interface ApiRequestOptions {
 	/** The interview that `{id}` in the endpoint's path stands for. */
@@ -60,50 +66,9 @@ interface ApiRequestOptions {
 	itemIndex?: number;
 }
 
-/** Each run's policy, read once: a list of thousands of rows sends hundreds of requests. */
-const policyPerRun = new WeakMap<object, RetryPolicy>();
-
-/** The action node's Request Options (a node-level option, read at item 0); triggers and the picker use the defaults. */
-function requestPolicyOf(context: InterviewServiceContext): RetryPolicy {
-	if (!('getInputData' in context)) return DEFAULT_RETRY_POLICY;
-	let policy = policyPerRun.get(context);
-	if (policy === undefined) {
-		policy = policyFromOptions(context.getNodeParameter('requestOptions', 0, {}) as IDataObject);
-		policyPerRun.set(context, policy);
-	}
-	return policy;
-}
-
 interface FullResponse {
 	body?: unknown;
 	statusCode?: number;
-}
-
-/**
- * One HTTP exchange with n8n's authenticated helper. A failure is returned, not thrown, as a
- * NodeApiError with the API's message, the status and any Retry-After; a timeout names the
- * endpoint and the wait.
- */
-async function send(
-	context: InterviewServiceContext,
-	request: IHttpRequestOptions,
-	credential: ICredentialsDecrypted,
-	endpoint: string,
-	timeoutSeconds: number,
-	itemIndex: number | undefined,
-): Promise<{ response: FullResponse } | { failure: NodeApiError }> {
-	try {
-		const response = await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			CREDENTIAL_TYPE,
-			request,
-			credentialOptions(credential),
-		);
-		return { response: response as FullResponse };
-	} catch (error) {
-		const timedOut = timeoutError(context.getNode(), error, `${request.method} ${endpoint}`, timeoutSeconds, itemIndex);
-		return { failure: timedOut ?? toNodeApiError(context.getNode(), error, itemIndex) };
-	}
 }
 
 /**
@@ -113,13 +78,15 @@ async function send(
  * envelope and checked against the endpoint's `data` schema. `success: false` is a failure whatever the status.
  */
 export async function apiRequest<E extends EndpointSpec>(
-	this: InterviewServiceContext,
+	this: InterviewServiceContext | RequestRun,
 	endpoint: E,
 	options: ApiRequestOptions = {},
 ): Promise<z.infer<E['data']>> {
 	const { method } = endpoint;
 	const path = pathOf(endpoint, options.interviewId);
-	const credential = await runCredential(this);
+	const run = runOf(this);
+	const { context, policy } = run;
+	const credential = await run.credential();
 	const timeoutSeconds = requestTimeoutSeconds(credential.data ?? {});
 	const request: IHttpRequestOptions = {
 		method,
@@ -131,14 +98,15 @@ export async function apiRequest<E extends EndpointSpec>(
 	if (options.body !== undefined) request.body = options.body;
 	if (options.qs !== undefined) request.qs = options.qs;
 
-	const policy = requestPolicyOf(this);
 	let response: FullResponse | undefined;
 	for (let attempt = 1; response === undefined; attempt++) {
-		const outcome = await send(this, request, credential, path, timeoutSeconds, options.itemIndex);
-		if ('response' in outcome) {
-			response = outcome.response ?? {};
-		} else {
-			const { failure } = outcome;
+		try {
+			// The run's credential as it is: n8n then skips reading and decrypting it again.
+			const answer = await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, request, { credentialsDecrypted: credential });
+			response = (answer as FullResponse | undefined) ?? {};
+		} catch (error) {
+			const node = context.getNode();
+			const failure = timeoutError(node, error, `${method} ${path}`, timeoutSeconds, options.itemIndex) ?? toNodeApiError(node, error, options.itemIndex);
 			const delay = retryDelayMs(policy, method, attempt, statusOf(failure), retryAfterOf(failure), failure);
 			if (delay === undefined) throw namingInterview(failure, options.interviewId);
 			await sleep(delay);
@@ -149,14 +117,14 @@ export async function apiRequest<E extends EndpointSpec>(
 	const failure = failureInAnswer(body);
 	if (failure !== undefined) {
 		const status = response.statusCode === undefined ? undefined : String(response.statusCode);
-		throw envelopeFailure(this.getNode(), failure, options.itemIndex, status);
+		throw envelopeFailure(context.getNode(), failure, options.itemIndex, status);
 	}
 	const parsed = endpoint.data.safeParse(body?.data);
 	if (!parsed.success) {
 		const issue = parsed.error.issues[0];
 		const where = issue?.path.length ? `data.${issue.path.join('.')}` : 'data';
 		throw new NodeApiError(
-			this.getNode(),
+			context.getNode(),
 			{ message: 'Unexpected response from the Interview Service' },
 			{
 				message: `Unexpected response from the Interview Service for ${method} ${path}`,

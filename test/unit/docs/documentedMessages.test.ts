@@ -27,15 +27,12 @@ describe('a refused candidate', () => {
 	async function refusal(email: string, itemIndex: number, reason: string): Promise<string> {
 		const { context } = mockContext({ parameters: {}, items: itemIndex + 1, continueOnFail: true });
 		const outcomes = await dispatchBatches<string, never>(context, {
-			batches: [[{ itemIndex, request: email }]],
+			batches: [[{ itemIndex, request: email, emails: [email], facts: { interviewId: 'i', email } }]],
 			concurrency: 1,
 			memory: rememberedAnswers(context, 'docs'),
-			requestOf: (batch) => batch.map(({ request }) => request).join(),
 			send: async () => {
 				throw toNodeApiError(context.getNode(), apiError(422, reason));
 			},
-			split: () => undefined,
-			factsOf: ({ request }) => ({ interviewId: 'i', email: request }),
 			outcomesOf: () => [],
 		});
 		const [failure] = outcomes.filter(isFailure);

@@ -4,6 +4,7 @@ import { endpoints } from '../../../shared/contract';
 import { apiRequest } from '../../../shared/transport/request';
 import { credentialExchangeBody, credentialExchangeFields } from '../../helpers/credentialExchange';
 import { showFor } from '../common.descriptions';
+import type { NodeRun } from '../operationContract';
 
 export const description: INodeProperties[] = credentialExchangeFields(
 	showFor('access', 'createToken'),
@@ -14,6 +15,6 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	return await credentialExchangeBody.call(this, itemIndex);
 }
 
-export async function send(this: IExecuteFunctions, body: IDataObject, itemIndex: number) {
-	return await apiRequest.call(this, endpoints.createToken, { body, itemIndex });
+export async function send(this: IExecuteFunctions, body: IDataObject, itemIndex: number, run: NodeRun) {
+	return await apiRequest.call(run.requests, endpoints.createToken, { body, itemIndex });
 }

@@ -3,13 +3,12 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties }
 import { endpoints } from '../../../shared/contract';
 import { emailKey, toEmailList } from '../../../shared/email';
 import { apiRequest } from '../../../shared/transport/request';
-import { DEFAULT_PARALLEL_BATCHES, MAX_BATCH_SIZE, chunk, dispatchBatches, groupBy, halvesOf } from '../../helpers/batches';
-import type { Batch } from '../../helpers/batches';
-import { sharedParameterReader } from '../../helpers/parameterCache';
+import { DEFAULT_PARALLEL_BATCHES, MAX_BATCH_SIZE, chunk, dispatchBatches, groupBy, sentEmailsOf } from '../../helpers/batches';
+import type { Batch, BatchItem } from '../../helpers/batches';
 import { requiredInterviewId } from '../../helpers/parameterValues';
-import { invalidInput, validateRequest } from '../../helpers/validation';
+import { validateRequest } from '../../helpers/validation';
 import { isFailure } from '../operationContract';
-import type { ItemOutcome, PreparedItem, RetryMemory } from '../operationContract';
+import type { ItemOutcome, NodeRun, PreparedItem, RetryMemory } from '../operationContract';
 import {
 	MAP_AUTOMATICALLY,
 	MAP_MANUALLY,
@@ -75,20 +74,13 @@ interface CancelRequest {
 	candidateEmails: string[];
 }
 
-/** Emails From, read at the first item through the run's reader (the option takes no expression, so once per run). */
-function emailSourceOf(context: IExecuteFunctions): EmailSource {
-	const source = sharedParameterReader(context)('emailSource', 0, 'list');
-	if (source === 'list' || source === 'inputItems') return source;
-	throw invalidInput(context.getNode(), 'Emails From', 'must be "list" or "inputItems"', 0);
-}
+/** Emails From, read at the first item (the option takes no expression). */
+const isListed = (run: NodeRun) => (run.read('emailSource', 0, 'list') as EmailSource) === 'list';
 
 /** The e-mails of one item, and the label they have in errors. */
-function emailsOf(context: IExecuteFunctions, itemIndex: number): { candidateEmails: string[]; labels: Record<string, string> } {
-	if (emailSourceOf(context) === 'list') {
-		const read = sharedParameterReader(context);
-		return { candidateEmails: toEmailList(read('candidateEmails', itemIndex, [])), labels: CANCEL_FIELD_LABELS };
-	}
-	const input = mappingOf(context);
+function emailsOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { candidateEmails: string[]; labels: Record<string, string> } {
+	if (isListed(run)) return { candidateEmails: toEmailList(run.read('candidateEmails', itemIndex, [])), labels: CANCEL_FIELD_LABELS };
+	const input = mappingOf(run);
 	switch (input.mapping) {
 		case MAP_MANUALLY: {
 			const email = String(input.read('candidateEmail', itemIndex, '') ?? '').trim();
@@ -101,33 +93,19 @@ function emailsOf(context: IExecuteFunctions, itemIndex: number): { candidateEma
 	}
 }
 
-export function prepare(this: IExecuteFunctions, itemIndex: number): CancelRequest {
-	const interviewId = requiredInterviewId(this, itemIndex, sharedParameterReader(this));
-	const { candidateEmails, labels } = emailsOf(this, itemIndex);
+export function prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun): CancelRequest {
+	const interviewId = requiredInterviewId(this, itemIndex, run.read);
+	const { candidateEmails, labels } = emailsOf(this, run, itemIndex);
 	const body = validateRequest(this, endpoints.cancelScheduled.body, { candidateEmails }, itemIndex, labels);
 	return { interviewId, candidateEmails: body.candidateEmails };
 }
 
 /** The candidates the service cancelled of a batch's e-mails (each once). */
-async function cancelEmails(this: IExecuteFunctions, batch: Batch<CancelRequest>): Promise<IDataObject[]> {
+async function cancelEmails(run: NodeRun, batch: Batch<CancelRequest>): Promise<IDataObject[]> {
 	const [{ itemIndex, request }] = batch;
-	const body = { candidateEmails: uniqueEmails(batch) };
-	const answer = await apiRequest.call(this, endpoints.cancelScheduled, { interviewId: request.interviewId, body, itemIndex });
+	const body = { candidateEmails: sentEmailsOf(batch) };
+	const answer = await apiRequest.call(run.requests, endpoints.cancelScheduled, { interviewId: request.interviewId, body, itemIndex });
 	return answer.cancelledCandidates as IDataObject[];
-}
-
-/**
- * A refused batch in halves by e-mail: "A List" splits the one item's e-mails, "Input Items" the
- * items (those with the same e-mail stay together). None once a single e-mail is left.
- */
-function halvesOfRefused(batch: Batch<CancelRequest>): Array<Batch<CancelRequest>> | undefined {
-	if (batch.length > 1 || batch[0].request.candidateEmails.length === 1) return halvesOf(batch, ({ request }) => emailKey(request.candidateEmails[0]));
-	const [{ itemIndex, request }] = batch;
-	const halves = halvesOf(
-		request.candidateEmails.map((email) => ({ itemIndex, request: email })),
-		({ request: email }) => emailKey(email),
-	);
-	return halves?.map((half) => [{ itemIndex, request: { ...request, candidateEmails: half.map(({ request: email }) => email) } }]);
 }
 
 /**
@@ -153,10 +131,11 @@ function oneOutcomePerItem(outcomes: ItemOutcome[]): ItemOutcome[] {
 	});
 }
 
-const batchEmails = (batch: Batch<CancelRequest>) => batch.flatMap(({ request }) => request.candidateEmails);
-
-/** The e-mails a batch's request sends, each once, in the order they first appear. */
-const uniqueEmails = (batch: Batch<CancelRequest>) => [...new Map(batchEmails(batch).map((email) => [emailKey(email), email])).values()];
+/** An item as a batch holds it: its e-mails, and the interview and e-mails its error names. */
+const batchItem = (item: PreparedItem<CancelRequest>): BatchItem<CancelRequest> => {
+	const { interviewId, candidateEmails } = item.request;
+	return { ...item, emails: candidateEmails, facts: { interviewId, email: candidateEmails.join(', ') } };
+};
 
 /** What was asked and not cancelled: unknown e-mails, or candidates not (or no longer) scheduled. */
 export function notCancelledEmails(asked: string[], cancelled: IDataObject[]): string[] {
@@ -204,24 +183,17 @@ export async function sendInBatches(
 	this: IExecuteFunctions,
 	prepared: Array<PreparedItem<CancelRequest>>,
 	memory: RetryMemory,
+	run: NodeRun,
 ): Promise<ItemOutcome[]> {
-	const listed = emailSourceOf(this) === 'list';
-	const batches = listed
-		? prepared.map((item) => [item])
-		: groupBy(prepared, ({ request }) => request.interviewId).flatMap((group) => chunk(group, MAX_BATCH_SIZE));
+	const listed = isListed(run);
+	const items = prepared.map(batchItem);
+	const batches = listed ? items.map((item) => [item]) : groupBy(items, ({ request }) => request.interviewId).flatMap((group) => chunk(group, MAX_BATCH_SIZE));
 	const outcomes = await dispatchBatches(this, {
 		batches,
 		concurrency: DEFAULT_PARALLEL_BATCHES,
 		memory,
-		requestOf: (batch) => [batch[0].request.interviewId, batchEmails(batch)],
-		send: async (batch) => await cancelEmails.call(this, batch),
-		split: halvesOfRefused,
-		candidates: {
-			sentEmails: uniqueEmails,
-			emailsOf: ({ request }) => request.candidateEmails,
-			narrowed: (item, candidateEmails) => ({ ...item, request: { ...item.request, candidateEmails } }),
-		},
-		factsOf: ({ request }) => ({ interviewId: request.interviewId, email: request.candidateEmails.join(', ') }),
+		send: async (batch) => await cancelEmails(run, batch),
+		narrowed: (request, candidateEmails) => ({ ...request, candidateEmails }),
 		outcomesOf: async (batch, cancelled) => {
 			await forgetCancelled(this, batch[0].request.interviewId, cancelled);
 			return listed ? listedOutcomes(batch, cancelled) : perItemOutcomes(batch, cancelled);

@@ -1,10 +1,10 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { withoutUndefined } from '../../../shared/plainObjects';
-import { sharedParameterReader } from '../../helpers/parameterCache';
 import type { ParameterReader } from '../../helpers/parameterCache';
 import { invalidInput, parseJsonObject } from '../../helpers/validation';
 import type { FieldLabels } from '../../helpers/validation';
+import type { NodeRun } from '../operationContract';
 
 /*
  * "Candidate Fields" of Invite and Cancel Scheduled: each field set in the node, usually with an
@@ -71,20 +71,9 @@ export function candidateEmailsProperty(displayOptions: IDisplayOptions, descrip
 	};
 }
 
-const inputPerRun = new WeakMap<IExecuteFunctions, CandidateInput>();
-
-/** The run's Candidate Fields (read at the first item, as the option takes no expression), once per run. */
-export function mappingOf(context: IExecuteFunctions): CandidateInput {
-	let input = inputPerRun.get(context);
-	if (input === undefined) {
-		const read = sharedParameterReader(context);
-		const mapping = read('mappingMode', 0, MAP_MANUALLY);
-		if (mapping === MAP_MANUALLY) input = { mapping, read };
-		else if (mapping === MAP_AUTOMATICALLY) input = { mapping, read, items: context.getInputData() };
-		else throw invalidInput(context.getNode(), 'Candidate Fields', `must be "${MAP_MANUALLY}" or "${MAP_AUTOMATICALLY}"`, 0);
-		inputPerRun.set(context, input);
-	}
-	return input;
+/** The run's Candidate Fields, read at the first item (the option takes no expression). */
+export function mappingOf({ read, items }: NodeRun): CandidateInput {
+	return read('mappingMode', 0, MAP_MANUALLY) === MAP_AUTOMATICALLY ? { mapping: MAP_AUTOMATICALLY, read, items } : { mapping: MAP_MANUALLY, read };
 }
 
 /** How an input field is named in errors: the node's label and the field it was read from. */

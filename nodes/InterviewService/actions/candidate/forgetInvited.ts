@@ -50,13 +50,11 @@ export const description: INodeProperties[] = [
 type ForgetRequest = { forget: typeof FORGET_ALL } | { forget: typeof FORGET_CHOSEN; keys: string[]; emails: string[] };
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): ForgetRequest {
-	const forget = this.getNodeParameter('forget', 0, FORGET_ALL) as string;
-	if (forget === FORGET_ALL) return { forget };
-	if (forget !== FORGET_CHOSEN) throw invalidInput(this.getNode(), 'Forget', `must be "${FORGET_ALL}" or "${FORGET_CHOSEN}"`, 0);
+	if (this.getNodeParameter('forget', 0, FORGET_ALL) === FORGET_ALL) return { forget: FORGET_ALL };
 	const interviewId = requiredInterviewId(this, itemIndex);
 	const emails = toEmailList(this.getNodeParameter('candidateEmails', itemIndex, []));
 	if (emails.length === 0) throw invalidInput(this.getNode(), 'Candidate Emails', 'is required', itemIndex);
-	return { forget, keys: emails.map((email) => invitedKey(interviewId, email)), emails };
+	return { forget: FORGET_CHOSEN, keys: emails.map((email) => invitedKey(interviewId, email)), emails };
 }
 
 /** Warns when an Invite that remembers candidates runs before this node in the same run: it would forget them at once. */

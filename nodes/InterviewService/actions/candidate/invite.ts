@@ -7,10 +7,9 @@ import { entriesByEmail, omittedCandidateMessage } from '../../../shared/dialect
 import { emailKey, toEmailList } from '../../../shared/email';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
-import { MAX_BATCH_SIZE, chunk, dispatchBatches, groupBy, halvesOf, parallelBatchesOf, parallelBatchesOption } from '../../helpers/batches';
-import type { Batch, BatchItemFacts } from '../../helpers/batches';
+import { MAX_BATCH_SIZE, chunk, dispatchBatches, groupBy, parallelBatchesOf, parallelBatchesOption } from '../../helpers/batches';
+import type { Batch, BatchItem, BatchItemFacts } from '../../helpers/batches';
 import { toIsoDateTime } from '../../helpers/dateTime';
-import { sharedParameterReader } from '../../helpers/parameterCache';
 import type { ParameterReader } from '../../helpers/parameterCache';
 import { requiredInterviewId } from '../../helpers/parameterValues';
 import { rememberedAnswers } from '../../helpers/retryMemory';
@@ -18,7 +17,7 @@ import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/va
 import type { FieldLabels } from '../../helpers/validation';
 import { forVersions, interviewPicker, metaDataField, showFor, versionsFrom } from '../common.descriptions';
 import { failedItem, isFailure } from '../operationContract';
-import type { ItemOutcome, PreparedItem, RetryMemory } from '../operationContract';
+import type { ItemOutcome, NodeRun, PreparedItem, RetryMemory } from '../operationContract';
 import {
 	MAP_AUTOMATICALLY,
 	MAP_MANUALLY,
@@ -322,11 +321,11 @@ function runStartOf(context: IExecuteFunctions): string {
 }
 
 /** Start Time and End Time as ISO date-times; from version 3 on, empty ones are the run's start and a week later. */
-function windowOf(context: IExecuteFunctions, read: ParameterReader, itemIndex: number): { startTime: unknown; endTime: unknown } {
+function windowOf(context: IExecuteFunctions, { node, read }: NodeRun, itemIndex: number): { startTime: unknown; endTime: unknown } {
 	const timeZone = context.getTimezone();
 	let startTime = toIsoDateTime(read('startTime', itemIndex, ''), timeZone);
 	let endTime = toIsoDateTime(read('endTime', itemIndex, ''), timeZone);
-	if (context.getNode().typeVersion < 3) return { startTime, endTime };
+	if (node.typeVersion < 3) return { startTime, endTime };
 	if (isEmpty(startTime)) startTime = runStartOf(context);
 	const startMs = typeof startTime === 'string' ? Date.parse(startTime) : Number.NaN;
 	if (isEmpty(endTime) && !Number.isNaN(startMs)) endTime = new Date(startMs + DEFAULT_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
@@ -337,8 +336,8 @@ function windowOf(context: IExecuteFunctions, read: ParameterReader, itemIndex: 
  * One item's invitations, one per candidate (several when Email lists several): its interview,
  * window and candidates, all checked as the access-links request would be before any is sent.
  */
-export function prepare(this: IExecuteFunctions, itemIndex: number): InviteRequest[] {
-	const input = mappingOf(this);
+export function prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun): InviteRequest[] {
+	const input = mappingOf(run);
 	const { read } = input;
 	const interviewId = requiredInterviewId(this, itemIndex, read);
 	const options = read('options', itemIndex, {}) as IDataObject;
@@ -348,44 +347,39 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): InviteReque
 	}
 
 	const { candidates, labels } = candidatesOf(this, input, itemIndex);
-	const body = validateRequest(this, endpoints.createAccessLinks.body, { ...windowOf(this, read, itemIndex), candidates }, itemIndex, labels);
+	const body = validateRequest(this, endpoints.createAccessLinks.body, { ...windowOf(this, run, itemIndex), candidates }, itemIndex, labels);
 	return body.candidates!.map((candidate) => ({ interviewId, startTime: body.startTime, endTime: body.endTime, candidate, batchSize }));
 }
+
+/** An item as a batch holds it: its candidate's e-mail, and who it is for. */
+const batchItem = (item: PreparedItem<InviteRequest>): BatchItem<InviteRequest> => ({ ...item, emails: [item.request.candidate.email], facts: factsOf(item.request) });
 
 /**
  * Items that share the interview and the time window go in the same request, at most
  * `batchSize` (the first item's) per request. Times are compared as instants.
  */
 export function inviteBatches(prepared: Array<PreparedItem<InviteRequest>>): Array<Batch<InviteRequest>> {
-	const groups = groupBy(prepared, ({ request }) =>
+	const groups = groupBy(prepared.map(batchItem), ({ request }) =>
 		[request.interviewId, Date.parse(request.startTime), Date.parse(request.endTime)].join('\n'),
 	);
 	return groups.flatMap((group) => chunk(group, group[0].request.batchSize));
 }
 
-/** One entry per e-mail: the service gets each candidate once, every item with that e-mail gets the link. */
-function uniqueCandidates(batch: Batch<InviteRequest>): Candidate[] {
-	const byEmail = new Map<string, Candidate>();
-	for (const { request } of batch) {
-		const key = emailKey(request.candidate.email);
-		if (!byEmail.has(key)) byEmail.set(key, request.candidate);
+/**
+ * The links the service created for a batch's candidates, each sent once (the first item's
+ * spelling): every item with that e-mail gets the link.
+ */
+async function createAccessLinks(run: NodeRun, batch: Batch<InviteRequest>): Promise<AccessLink[]> {
+	const [{ itemIndex, request }] = batch;
+	const { interviewId, startTime, endTime } = request;
+	const candidates = new Map<string, Candidate>();
+	for (const { request: { candidate } } of batch) {
+		const key = emailKey(candidate.email);
+		if (!candidates.has(key)) candidates.set(key, candidate);
 	}
-	return [...byEmail.values()];
+	const body = { startTime, endTime, candidates: [...candidates.values()] as IDataObject[] };
+	return (await apiRequest.call(run.requests, endpoints.createAccessLinks, { interviewId, body, itemIndex })).data;
 }
-
-/** The access-links request of a batch; its content is also what identifies the batch. */
-function accessLinksRequest(batch: Batch<InviteRequest>) {
-	const { interviewId, startTime, endTime } = batch[0].request;
-	return { interviewId, body: { startTime, endTime, candidates: uniqueCandidates(batch) as IDataObject[] } };
-}
-
-/** The links the service created for a batch's candidates. */
-async function createAccessLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>): Promise<AccessLink[]> {
-	const { interviewId, body } = accessLinksRequest(batch);
-	return (await apiRequest.call(this, endpoints.createAccessLinks, { interviewId, body, itemIndex: batch[0].itemIndex })).data;
-}
-
-const candidateKey = ({ request }: PreparedItem<InviteRequest>) => emailKey(request.candidate.email);
 
 /** Who an invitation is for: the interview, the candidate's e-mail and name (when given). */
 function factsOf({ interviewId, candidate }: InviteRequest): BatchItemFacts {
@@ -398,8 +392,7 @@ function factsOf({ interviewId, candidate }: InviteRequest): BatchItemFacts {
  */
 function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links: AccessLink[]): ItemOutcome[] {
 	const linkFor = entriesByEmail(links, (link) => link.email);
-	return batch.map(({ itemIndex, request }) => {
-		const facts = factsOf(request);
+	return batch.map(({ itemIndex, request, facts }) => {
 		const link = linkFor(request.candidate.email);
 		if (!link) {
 			const message = omittedCandidateMessage(request.candidate.email, itemIndex, 'access link');
@@ -411,8 +404,8 @@ function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links:
 
 /**
  * The service accepts a window that has already ended, and its links then cannot be used. The
- * invitations still go out as before (a released run must not start failing); n8n shows the warning
- * beside the output.
+ * invitations still go out, so that a workflow that ran does not start failing; n8n shows the
+ * warning beside the output.
  */
 function warnOfEndedWindows(context: IExecuteFunctions, prepared: Array<PreparedItem<InviteRequest>>): void {
 	const now = Date.now();
@@ -429,7 +422,7 @@ function warnOfEndedWindows(context: IExecuteFunctions, prepared: Array<Prepared
 
 /** Version 2 gives Invite with Skip Already Invited a second output, Skipped (the node's `outputs` expression). */
 export function outputCount(this: IExecuteFunctions): number {
-	const options = sharedParameterReader(this)('options', 0, {}) as IDataObject;
+	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 	return this.getNode().typeVersion >= 2 && options.skipAlreadyInvited === true ? 2 : 1;
 }
 
@@ -457,8 +450,9 @@ export async function sendInBatches(
 	this: IExecuteFunctions,
 	prepared: Array<PreparedItem<InviteRequest[]>>,
 	memory: RetryMemory,
+	run: NodeRun,
 ): Promise<ItemOutcome[]> {
-	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+	const options = run.read('options', 0, {}) as IDataObject;
 	const concurrency = parallelBatchesOf(this, options);
 	const invitations = invitationsOf(prepared);
 	const history = await invitedHistoryRun(this, options, invitations, memory);
@@ -467,11 +461,7 @@ export async function sendInBatches(
 		batches: inviteBatches(history.toSend),
 		concurrency,
 		memory,
-		requestOf: accessLinksRequest,
-		send: async (batch) => await createAccessLinks.call(this, batch),
-		split: (batch) => halvesOf(batch, candidateKey),
-		candidates: { sentEmails: (batch) => uniqueCandidates(batch).map(({ email }) => email), emailsOf: ({ request }) => [request.candidate.email] },
-		factsOf: ({ request }) => factsOf(request),
+		send: async (batch) => await createAccessLinks(run, batch),
 		outcomesOf: (batch, links) => matchLinks.call(this, batch, links),
 	});
 	return inTypedOrder([...history.skipped, ...(await history.record(outcomes))], invitations);

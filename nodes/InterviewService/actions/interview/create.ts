@@ -16,6 +16,7 @@ import {
 	showFor,
 	switchesOnWhenAdded,
 } from '../common.descriptions';
+import type { NodeRun } from '../operationContract';
 
 const displayOptions = showFor('interview', 'create');
 
@@ -97,6 +98,6 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): CreateInter
 	return validateRequest(this, endpoints.createInterview.body, body, itemIndex, INTERVIEW_FIELD_LABELS);
 }
 
-export async function send(this: IExecuteFunctions, body: CreateInterviewBody, itemIndex: number) {
-	return await apiRequest.call(this, endpoints.createInterview, { body: body as IDataObject, itemIndex });
+export async function send(this: IExecuteFunctions, body: CreateInterviewBody, itemIndex: number, run: NodeRun) {
+	return await apiRequest.call(run.requests, endpoints.createInterview, { body: body as IDataObject, itemIndex });
 }

@@ -4,6 +4,7 @@ import { endpoints } from '../../../shared/contract';
 import { apiRequest } from '../../../shared/transport/request';
 import { requiredInterviewId } from '../../helpers/parameterValues';
 import { interviewPicker, showFor } from '../common.descriptions';
+import type { NodeRun } from '../operationContract';
 
 export const description: INodeProperties[] = [{ ...interviewPicker, displayOptions: showFor('interview', 'get') }];
 
@@ -11,6 +12,6 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): string {
 	return requiredInterviewId(this, itemIndex);
 }
 
-export async function send(this: IExecuteFunctions, interviewId: string, itemIndex: number) {
-	return await apiRequest.call(this, endpoints.getInterview, { interviewId, itemIndex });
+export async function send(this: IExecuteFunctions, interviewId: string, itemIndex: number, run: NodeRun) {
+	return await apiRequest.call(run.requests, endpoints.getInterview, { interviewId, itemIndex });
 }

@@ -4,6 +4,7 @@ import { limitOf } from '../../helpers/parameterValues';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { listInterviews } from '../../../shared/transport/lists';
 import { returnAllOrLimit, showFor } from '../common.descriptions';
+import type { NodeRun } from '../operationContract';
 
 const displayOptions = showFor('interview', 'getMany');
 
@@ -54,6 +55,6 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): InterviewLi
 	});
 }
 
-export async function send(this: IExecuteFunctions, query: InterviewListQuery, itemIndex: number) {
-	return await listInterviews.call(this, { ...query, itemIndex });
+export async function send(this: IExecuteFunctions, query: InterviewListQuery, itemIndex: number, run: NodeRun) {
+	return await listInterviews.call(run.requests, { ...query, itemIndex });
 }

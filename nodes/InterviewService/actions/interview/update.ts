@@ -17,6 +17,7 @@ import {
 	showFor,
 	switchesOnWhenAdded,
 } from '../common.descriptions';
+import type { NodeRun } from '../operationContract';
 
 const displayOptions = showFor('interview', 'update');
 
@@ -135,6 +136,6 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): UpdateReque
 	return { interviewId: requiredInterviewId(this, itemIndex), body: buildUpdateBody.call(this, itemIndex) };
 }
 
-export async function send(this: IExecuteFunctions, { interviewId, body }: UpdateRequest, itemIndex: number) {
-	return await apiRequest.call(this, endpoints.updateInterview, { interviewId, body: body as IDataObject, itemIndex });
+export async function send(this: IExecuteFunctions, { interviewId, body }: UpdateRequest, itemIndex: number, run: NodeRun) {
+	return await apiRequest.call(run.requests, endpoints.updateInterview, { interviewId, body: body as IDataObject, itemIndex });
 }

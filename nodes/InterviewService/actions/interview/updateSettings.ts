@@ -16,6 +16,7 @@ import {
 	showFor,
 	switchesOnWhenAdded,
 } from '../common.descriptions';
+import type { NodeRun } from '../operationContract';
 
 const displayOptions = showFor('interview', 'updateSettings');
 
@@ -108,11 +109,11 @@ export function mergeInterviewConfig(current: IDataObject | undefined, given: ID
 	return { ...(current ?? {}), ...given };
 }
 
-export async function send(this: IExecuteFunctions, { interviewId, body, interviewConfigMode }: SettingsRequest, itemIndex: number) {
+export async function send(this: IExecuteFunctions, { interviewId, body, interviewConfigMode }: SettingsRequest, itemIndex: number, run: NodeRun) {
 	const toSend: IDataObject = { ...body };
 	if (body.interviewConfig && interviewConfigMode === 'merge') {
-		const current = await apiRequest.call(this, endpoints.getInterview, { interviewId, itemIndex });
+		const current = await apiRequest.call(run.requests, endpoints.getInterview, { interviewId, itemIndex });
 		toSend.interviewConfig = mergeInterviewConfig(current.interviewConfig as IDataObject, body.interviewConfig);
 	}
-	return await apiRequest.call(this, endpoints.updateSettings, { interviewId, body: toSend, itemIndex });
+	return await apiRequest.call(run.requests, endpoints.updateSettings, { interviewId, body: toSend, itemIndex });
 }

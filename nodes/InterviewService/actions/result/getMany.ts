@@ -10,6 +10,7 @@ import { limitOf, requiredInterviewId } from '../../helpers/parameterValues';
 import { invalidInput } from '../../helpers/validation';
 import { forVersions as forVersionsOf, interviewPicker, returnAllOrLimit, showFor, versionsFrom, withSwitchesOn } from '../common.descriptions';
 import { asNodeError } from '../operationContract';
+import type { NodeRun } from '../operationContract';
 
 const displayOptions = showFor('result', 'getMany');
 /** Shown for some node versions only (the operation's fields plus `@version`). */
@@ -187,11 +188,11 @@ function notReadyStatus(interviewId: string, message: string): IDataObject {
 	return { interviewId, resultsReady: false, message };
 }
 
-async function fetchResults(this: IExecuteFunctions, query: ResultsQuery, itemIndex: number): Promise<CandidateResult[]> {
+async function fetchResults(run: NodeRun, query: ResultsQuery, itemIndex: number): Promise<CandidateResult[]> {
 	const filtered = query.candidateEmail !== undefined || query.onlyFinished;
 	// The service's `search` is fuzzy; it only narrows the pages, the exact match is ours. Limit counts
 	// the rows returned, so with a filter every page is read before the limit is applied.
-	const results = await listResults.call(this, query.interviewId, {
+	const results = await listResults.call(run.requests, query.interviewId, {
 		search: query.candidateEmail,
 		limit: filtered ? undefined : query.limit,
 		itemIndex,
@@ -218,9 +219,9 @@ function outputRow(result: CandidateResult, query: ResultsQuery): IDataObject {
 	return { ...result, ...added } as IDataObject;
 }
 
-export async function send(this: IExecuteFunctions, query: ResultsQuery, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+export async function send(this: IExecuteFunctions, query: ResultsQuery, itemIndex: number, run: NodeRun): Promise<IDataObject | IDataObject[]> {
 	try {
-		const results = await fetchResults.call(this, query, itemIndex);
+		const results = await fetchResults(run, query, itemIndex);
 		return results.map((result) => outputRow(result, query));
 	} catch (error) {
 		if (!isResultsNotReady(error) || query.whenNotReady === 'error') throw asNodeError(this, error, itemIndex);

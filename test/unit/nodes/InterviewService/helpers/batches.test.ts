@@ -18,8 +18,7 @@ describe('chunk and groupBy', () => {
 	});
 });
 
-const batchOf = (itemIndex: number) => [{ itemIndex, request: itemIndex }];
-const noSplit = { split: () => undefined, factsOf: () => ({ interviewId: 'i', email: '' }) };
+const batchOf = (itemIndex: number) => [{ itemIndex, request: itemIndex, emails: [String(itemIndex)], facts: { interviewId: 'i', email: '' } }];
 
 describe('dispatchBatches: what Retry On Fail may send again', () => {
 	it('reuses the answer of a batch sent in an earlier attempt of the same run, and forgets once all succeeded', async () => {
@@ -36,13 +35,11 @@ describe('dispatchBatches: what Retry On Fail may send again', () => {
 							batches: prepared.map(({ itemIndex }) => batchOf(itemIndex)),
 							concurrency: 2,
 							memory,
-							requestOf: ([{ request }]) => String(request),
 							send: async ([{ request }]) => {
 								sent.push(request as number);
 								if (request === failOn) throw new Error(`batch ${String(request)} failed`);
 								return { answer: request };
 							},
-							...noSplit,
 							outcomesOf: ([{ itemIndex }], answer) => [{ itemIndex, json: [answer as IDataObject] }],
 						});
 					},
@@ -65,8 +62,6 @@ describe('dispatchBatches: what Retry On Fail may send again', () => {
 			batches: [0, 1, 2, 3, 4, 5, 6].map(batchOf),
 			concurrency: 3,
 			memory: rememberedAnswers(context, 'test'),
-			requestOf: ([{ request }]) => String(request),
-			...noSplit,
 			send: async () => {
 				most = Math.max(most, ++inFlight);
 				await new Promise((resolve) => setImmediate(resolve));
@@ -84,17 +79,16 @@ describe('dispatchBatches: parts of a refused batch', () => {
 	const refusing = (context: ReturnType<typeof mockContext>['context'], batches: string[][], concurrency = 1) => {
 		const sent: string[][] = [];
 		const run = dispatchBatches<string, { ok: true }>(context, {
-			batches: batches.map((letters) => letters.map((request) => ({ itemIndex: request.charCodeAt(0), request }))),
+			batches: batches.map((letters) =>
+				letters.map((request) => ({ itemIndex: request.charCodeAt(0), request, emails: [request], facts: { interviewId: 'i', email: request } })),
+			),
 			concurrency,
 			memory: rememberedAnswers(context, 'parts'),
-			requestOf: (batch) => batch.map(({ request }) => request).join(''),
 			send: async (batch) => {
 				sent.push(batch.map(({ request }) => request));
 				if (batch.some(({ request }) => request === 'x')) throw toNodeApiError(context.getNode(), apiError(422, 'refused'));
 				return { ok: true };
 			},
-			split: (batch) => (batch.length > 1 ? [batch.slice(0, batch.length / 2), batch.slice(batch.length / 2)] : undefined),
-			factsOf: ({ request }) => ({ interviewId: 'i', email: request }),
 			outcomesOf: (batch) => batch.map(({ itemIndex, request }) => ({ itemIndex, json: [{ request }] })),
 		});
 		return { run, sent };
@@ -129,10 +123,9 @@ describe('dispatchBatches: a refusal that names the refused', () => {
 		const sent: string[][] = [];
 		const unique = (batch: Array<PreparedItem<Item>>) => [...new Set(batch.map(({ request }) => request.email.toLowerCase()))];
 		const run = dispatchBatches<Item, { ok: true }>(context, {
-			batches: [emails.map((email, itemIndex) => ({ itemIndex, request: { email } }))],
+			batches: [emails.map((email, itemIndex) => ({ itemIndex, request: { email }, emails: [email], facts: { interviewId: 'i', email } }))],
 			concurrency: 1,
 			memory,
-			requestOf: unique,
 			send: async (batch) => {
 				const request = unique(batch);
 				sent.push(request);
@@ -140,9 +133,6 @@ describe('dispatchBatches: a refusal that names the refused', () => {
 				if (refused.length > 0) throw toNodeApiError(context.getNode(), apiError(422, 'Input validation failed', refused));
 				return { ok: true };
 			},
-			split: (batch) => (batch.length > 1 ? [batch.slice(0, batch.length / 2), batch.slice(batch.length / 2)] : undefined),
-			candidates: { sentEmails: unique, emailsOf: ({ request }) => [request.email] },
-			factsOf: ({ request }) => ({ interviewId: 'i', email: request.email }),
 			outcomesOf: (batch) => batch.map(({ itemIndex, request }) => ({ itemIndex, json: [{ ...request }] })),
 		});
 		return { run, sent };
