@@ -205,7 +205,7 @@ describe(`a completion survives a SIGKILL of n8n ${E2E_RUNTIME.n8nVersion}: our 
 				// Ours: run once in all, by the Retry or, when no execution held it, by the redelivery.
 				expect(await receivedOnward(ours.email, 1)).toBe(1);
 				// The Webhook node keeps no memory: it runs a redelivered event again. Only "at least once" is
-				// asserted for it: n8n 1.x keeps an execution row whose data the kill cut off out of every list.
+				// asserted for it: n8n 1.x leaves an execution row whose data the kill cut off out of its public API.
 				const referenceRuns = await receivedOnward(reference.email, heldBefore.reference + 1);
 				log(`${offsetMs} ms, reference: ran ${referenceRuns} time(s) in all`);
 				expect(referenceRuns).toBeGreaterThanOrEqual(heldBefore.reference + 1);
