@@ -1,9 +1,9 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'crypto';
+import { createHash, createHmac, randomBytes } from 'crypto';
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { holdsRegistration } from './lifecycle';
+import { holdsRegistration, secretMatches } from './lifecycle';
 import type { RegisteredCall } from './lifecycle';
 
 /**
@@ -246,9 +246,7 @@ export interface RecordCall {
 
 const signatureOf = (secret: string, delivery: string) => createHmac('sha256', secret).update(delivery, 'utf8').digest('base64url');
 
-/** Constant time: both sides are hashed first, so they have the same length whatever was received. */
-const isSignatureOf = (secret: string, delivery: string, signature: unknown) =>
-	typeof signature === 'string' && timingSafeEqual(createHash('sha256').update(signatureOf(secret, delivery)).digest(), createHash('sha256').update(signature).digest());
+const isSignatureOf = (secret: string, delivery: string, signature: unknown) => secretMatches(signatureOf(secret, delivery), signature);
 
 /** Records the delivery of a record call whose signature was made with the registration's `secret`; false (nothing recorded) for any other. */
 export function recordCalled(this: IWebhookFunctions, { delivery, signature }: RecordCall, secret: string | undefined): boolean {
