@@ -2,27 +2,12 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import * as inviteOperation from '../../../../nodes/InterviewService/actions/candidate/invite';
 import { InterviewService } from '../../../../nodes/InterviewService/InterviewService.node';
+import { fieldsOf } from './versionFields';
 import { asExecute, byId, mockContext } from './mockContext';
 import type { RecordedRequest } from './mockContext';
 
 const { description } = new InterviewService();
 const execute = asExecute(inviteOperation);
-
-/** Whether a field shows for a node version (its `@version`, when it has one). */
-const showsFor = (property: INodeProperties, version: number) => {
-	const versions = property.displayOptions?.show?.['@version'] as number[] | undefined;
-	return versions === undefined || versions.includes(version);
-};
-
-/** The operation's top-level fields of one version. */
-function fieldsOf(resource: string, operation: string, version: number): INodeProperties[] {
-	return description.properties.filter(
-		(property) =>
-			property.displayOptions?.show?.resource?.includes(resource) === true &&
-			property.displayOptions.show.operation?.includes(operation) === true &&
-			showsFor(property, version),
-	);
-}
 
 /** A field by its path of names (a collection's options included), as one version shows it. */
 function field(resource: string, operation: string, version: number, path: string[]): INodeProperties {

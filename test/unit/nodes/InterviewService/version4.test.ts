@@ -3,26 +3,12 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import * as inviteOperation from '../../../../nodes/InterviewService/actions/candidate/invite';
 import { runOperation } from '../../../../nodes/InterviewService/actions/router';
 import { InterviewService } from '../../../../nodes/InterviewService/InterviewService.node';
+import { fieldsOf } from './versionFields';
 import { apiError, asExecute, byId, mockContext } from './mockContext';
 import type { MockOptions, RecordedRequest } from './mockContext';
 
 const { description } = new InterviewService();
 const execute = asExecute(inviteOperation);
-
-const showsFor = (property: INodeProperties, version: number) => {
-	const versions = property.displayOptions?.show?.['@version'] as number[] | undefined;
-	return versions === undefined || versions.includes(version);
-};
-
-/** The operation's top-level fields of one version. */
-function fieldsOf(resource: string, operation: string, version: number): INodeProperties[] {
-	return description.properties.filter(
-		(property) =>
-			property.displayOptions?.show?.resource?.includes(resource) === true &&
-			property.displayOptions.show.operation?.includes(operation) === true &&
-			showsFor(property, version),
-	);
-}
 
 const candidatesOf = (request: RecordedRequest) => (request.body?.candidates ?? []) as IDataObject[];
 
