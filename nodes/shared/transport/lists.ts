@@ -5,9 +5,8 @@ import type { CandidateResult, Interview } from '../contract';
 import { collectPages } from './pagination';
 import { isPastTheEnd, isResultsNotReady } from '../dialects';
 import { unlessError } from './errors';
-import { apiRequest } from './request';
+import { apiRequest, runOf } from './request';
 import type { InterviewServiceContext, RequestRun } from './request';
-import { runOf } from './request';
 
 /* The two list endpoints, walked page by page: every list any node reads comes through here. */
 
