@@ -5,7 +5,7 @@
  * replace-vs-merge, 404s) are comments, written in code where the routes do them, and pinned by
  * the integration tests in test/integration/sandbox.
  */
-import type { InterviewConfig } from '../nodes/shared/contract';
+import type { InterviewConfig } from '../nodes/shared/contract/interview';
 
 // ── Running ────────────────────────────────────────────────────────────────────────────────
 

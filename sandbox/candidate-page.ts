@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
-import { email as emailSchema } from '../nodes/shared/contract';
+import { email as emailSchema } from '../nodes/shared/contract/common';
 
 import { INTERVIEW_LINK_PATH } from './assumptions';
 import { completeInterview } from './completion';

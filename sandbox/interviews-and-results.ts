@@ -1,7 +1,7 @@
 /** How the sandbox makes interviews and results, and how it shows them in answers. */
 import { createHash, randomBytes } from 'node:crypto';
 
-import type { CompetencyItem, CreateInterviewBody, InterviewConfig } from '../nodes/shared/contract';
+import type { CompetencyItem, CreateInterviewBody, InterviewConfig } from '../nodes/shared/contract/interview';
 
 import {
 	DEFAULT_INTERVIEW_CONFIG,

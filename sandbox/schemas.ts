@@ -1,18 +1,8 @@
 /** Bodies of the sandbox's own control API (`/__sandbox/`). The API contract itself is in nodes/shared/contract/. */
 import { z } from 'zod';
 
-import {
-	INTERVIEW_STATUSES,
-	JD_TYPES,
-	codingSectionItem,
-	competencyItemSchema,
-	dateTime,
-	email,
-	httpUrl,
-	interviewConfigSchema,
-	metaData,
-	nonNegativeInt,
-} from '../nodes/shared/contract';
+import { dateTime, email, httpUrl, metaData, nonNegativeInt } from '../nodes/shared/contract/common';
+import { INTERVIEW_STATUSES, JD_TYPES, codingSectionItem, competencyItemSchema, interviewConfigSchema } from '../nodes/shared/contract/interview';
 
 import { CANDIDATE_STATES, REFUSAL_DIALECTS, SCORE_RANGE, SCORE_STYLES, WEBHOOK_REDELIVERIES, WEBHOOK_STYLES } from './assumptions';
 

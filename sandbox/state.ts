@@ -1,5 +1,5 @@
 /** The sandbox's whole in-memory state: interviews, candidates, logs, token revocation and live config. */
-import type { CompetencyItem } from '../nodes/shared/contract';
+import type { CompetencyItem } from '../nodes/shared/contract/interview';
 
 import type { CandidateState, DEFAULT_INTERVIEW_CONFIG, RefusalDialect, ScoreStyle, WebhookRedelivery, WebhookStyle } from './assumptions';
 import type { Intent } from './chat-model';

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CandidateResult } from '../shared/contract';
+import type { CandidateResult } from '../shared/contract/result';
 import { NO_INTERVIEW_CHOSEN, pickedInterviewId } from '../shared/interviewLocator';
 import { isNotFound, messageOf, unlessError } from '../shared/transport/errors';
 import { isNewResult, readPollState, rememberResults, savePollState } from './pollState';

@@ -3,8 +3,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'crypto';
 import type { IDataObject, IHookFunctions, WebhookType } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { endpoints } from '../shared/contract';
-import type { Interview } from '../shared/contract';
+import { endpoints } from '../shared/contract/endpoints';
+import type { Interview } from '../shared/contract/interview';
 import { NO_INTERVIEW_CHOSEN, pickedInterviewId } from '../shared/interviewLocator';
 import { isNotFound, messageOf, unlessError } from '../shared/transport/errors';
 import { apiRequest } from '../shared/transport/request';

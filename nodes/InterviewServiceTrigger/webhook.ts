@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import type { CandidateResult } from '../shared/contract';
+import type { CandidateResult } from '../shared/contract/result';
 import { emailKey } from '../shared/email';
 import { pickedInterviewId } from '../shared/interviewLocator';
 import { completedAtOf, instantOf, isCompleted, simplifyResult } from '../shared/results';

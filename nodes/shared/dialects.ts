@@ -1,6 +1,6 @@
 import { emailKey } from './email';
 import { isPlainObject } from './plainObjects';
-import { apiErrorDetails, statusOf } from './transport/errors';
+import type { ApiFailure } from './transport/errors';
 
 /*
  * The service's dialects: where its answers say something the spec leaves open, in each of the ways
@@ -28,17 +28,16 @@ export function failureInAnswer(body: unknown): { message: string; error: unknow
  * that sends no code; any other 422 is a real validation error.
  */
 export function isResultsNotReady(error: unknown): boolean {
-	const status = statusOf(error);
-	if (status !== 422 && status !== 200) return false;
-	const details = apiErrorDetails(error) as { code?: unknown } | null | undefined;
-	if (details?.code === 'RESULTS_NOT_READY') return true;
-	return status === 422 && /not ready/i.test((error as { message?: string }).message ?? '');
+	const { httpCode, errorResponse, message } = (error ?? {}) as ApiFailure;
+	if (httpCode !== '422' && httpCode !== '200') return false;
+	if ((errorResponse?.error as { code?: unknown } | null | undefined)?.code === 'RESULTS_NOT_READY') return true;
+	return httpCode === '422' && /not ready/i.test(message ?? '');
 }
 
 // ── A page past the end ────────────────────────────────────────────────────────────────────
 
 /** Past page 1, a 422 or a 404 is how some services say "no such page", where others answer `[]`. */
-export const isPastTheEnd = (error: unknown) => statusOf(error) === 422 || statusOf(error) === 404;
+export const isPastTheEnd = (error: unknown) => ['422', '404'].includes(String((error as ApiFailure | undefined)?.httpCode));
 
 // ── A refused request ──────────────────────────────────────────────────────────────────────
 
@@ -62,9 +61,10 @@ function pathOf(detail: unknown): string | undefined {
  * request; any other failure (a 5xx, a timeout, a lost answer) may have been applied: none of them is one.
  */
 export function refusalOf(error: unknown): Refusal | undefined {
-	if (statusOf(error) !== 422) return undefined;
-	const details = apiErrorDetails(error);
-	const refusal = { message: (error as Error).message, details };
+	const { httpCode, errorResponse, message } = (error ?? {}) as ApiFailure;
+	if (httpCode !== '422') return undefined;
+	const details = errorResponse?.error;
+	const refusal = { message, details };
 	if (!Array.isArray(details) || details.length === 0) return refusal;
 	const paths = details.map(pathOf);
 	return paths.every((path) => path !== undefined && path !== '' && !path.startsWith('candidate')) ? undefined : refusal;

@@ -1,5 +1,5 @@
-import { isUnexpectedRow, UNEXPECTED_ROW } from './contract';
-import type { CandidateResult } from './contract';
+import { isUnexpectedRow, UNEXPECTED_ROW } from './contract/result';
+import type { CandidateResult } from './contract/result';
 
 /* How result rows are read and shaped: pure, no requests. */
 

@@ -16,8 +16,8 @@ export function maskWebhookSecret(url: string): string {
 }
 
 /** An interview as output: `interviewConfig.webhookUrl` with its secret masked; anything else as it is. */
-export function withMaskedWebhookSecret(json: IDataObject): IDataObject {
-	const config = json.interviewConfig as IDataObject | undefined;
+export function withMaskedWebhookSecret<T extends object>(json: T): T {
+	const config = (json as IDataObject).interviewConfig as IDataObject | undefined;
 	if (typeof config?.webhookUrl !== 'string') return json;
 	const webhookUrl = maskWebhookSecret(config.webhookUrl);
 	return webhookUrl === config.webhookUrl ? json : { ...json, interviewConfig: { ...config, webhookUrl } };

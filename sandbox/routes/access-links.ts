@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 
 import type { FastifyInstance } from 'fastify';
 
-import type { Candidate } from '../../nodes/shared/contract';
-import { endpoints } from '../../nodes/shared/contract';
+import type { Candidate } from '../../nodes/shared/contract/candidate';
+import { endpoints } from '../../nodes/shared/contract/endpoints';
 import type { SandboxContext } from '../route-context';
 import { interviewLinkFor, newCandidate } from '../interviews-and-results';
 import { takenCandidates } from '../refusals';

@@ -1,7 +1,7 @@
 /** 2. Generate access link (no bearer needed). */
 import type { FastifyInstance } from 'fastify';
 
-import { endpoints } from '../../nodes/shared/contract';
+import { endpoints } from '../../nodes/shared/contract/endpoints';
 import { PRESIGNED_PATH } from '../assumptions';
 import { exchangeCredentials } from '../auth';
 import type { SandboxContext } from '../route-context';

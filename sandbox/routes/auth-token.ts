@@ -1,7 +1,7 @@
 /** 1. Generate access token (no bearer needed). */
 import type { FastifyInstance } from 'fastify';
 
-import { endpoints } from '../../nodes/shared/contract';
+import { endpoints } from '../../nodes/shared/contract/endpoints';
 import { exchangeCredentials } from '../auth';
 import type { SandboxContext } from '../route-context';
 import { serveEndpoint } from './serve-endpoint';

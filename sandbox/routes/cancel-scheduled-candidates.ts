@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-import { endpoints } from '../../nodes/shared/contract';
+import { endpoints } from '../../nodes/shared/contract/endpoints';
 import { CANCELLABLE_STATE } from '../assumptions';
 import type { SandboxContext } from '../route-context';
 import { takenCandidates } from '../refusals';

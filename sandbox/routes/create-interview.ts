@@ -1,7 +1,7 @@
 /** 6. Create interview. */
 import type { FastifyInstance } from 'fastify';
 
-import { endpoints } from '../../nodes/shared/contract';
+import { endpoints } from '../../nodes/shared/contract/endpoints';
 import type { SandboxContext } from '../route-context';
 import { buildInterview } from '../interviews-and-results';
 import { serveEndpoint } from './serve-endpoint';

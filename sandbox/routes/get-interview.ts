@@ -1,7 +1,7 @@
 /** 4. Get interview by identifier. */
 import type { FastifyInstance } from 'fastify';
 
-import { endpoints } from '../../nodes/shared/contract';
+import { endpoints } from '../../nodes/shared/contract/endpoints';
 import type { SandboxContext } from '../route-context';
 import { interviewView } from '../interviews-and-results';
 import { serveEndpoint } from './serve-endpoint';

@@ -1,7 +1,7 @@
 /** 3. List interviews. */
 import type { FastifyInstance } from 'fastify';
 
-import { endpoints } from '../../nodes/shared/contract';
+import { endpoints } from '../../nodes/shared/contract/endpoints';
 import type { SandboxContext } from '../route-context';
 import { interviewView, matchesSearch } from '../interviews-and-results';
 import { pageOf } from '../pagination';

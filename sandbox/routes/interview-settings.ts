@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-import { endpoints } from '../../nodes/shared/contract';
+import { endpoints } from '../../nodes/shared/contract/endpoints';
 import { MESSAGES } from '../assumptions';
 import type { SandboxContext } from '../route-context';
 import { ApiError } from '../http';

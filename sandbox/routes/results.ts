@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-import { endpoints } from '../../nodes/shared/contract';
+import { endpoints } from '../../nodes/shared/contract/endpoints';
 import { RESULTS_NOT_READY } from '../assumptions';
 import type { SandboxContext } from '../route-context';
 import type { StoredCandidate } from '../state';

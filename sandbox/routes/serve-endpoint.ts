@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 
-import type { EndpointSpec } from '../../nodes/shared/contract';
+import type { EndpointSpec } from '../../nodes/shared/contract/endpoints';
 import { requireBearer } from '../auth';
 import type { SandboxContext } from '../route-context';
 import { sendData, validate } from '../http';

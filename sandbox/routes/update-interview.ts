@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-import type { CompetencyItem, UpdateInterviewBody } from '../../nodes/shared/contract';
-import { endpoints } from '../../nodes/shared/contract';
+import type { CompetencyItem, UpdateInterviewBody } from '../../nodes/shared/contract/interview';
+import { endpoints } from '../../nodes/shared/contract/endpoints';
 import { MESSAGES } from '../assumptions';
 import type { SandboxContext } from '../route-context';
 import { ApiError } from '../http';

@@ -2,7 +2,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { interviewLocator } from '../../shared/interviewLocator';
 import { MAX_PAGE_SIZE } from '../../shared/transport/pagination';
-import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_RETRY_WAIT_SECONDS, MAX_ATTEMPTS_LIMIT } from '../../shared/transport/retry';
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_RETRY_WAIT_SECONDS, MAX_ATTEMPTS_LIMIT } from '../../shared/transport/request';
 
 /** The Interview picker's mode that takes the interview from each input item, by the field named in it. */
 export const INTERVIEW_FROM_INPUT = 'inputItem';

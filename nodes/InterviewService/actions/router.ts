@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { retryAfterOf, statusOf } from '../../shared/transport/errors';
-import { requestRun } from '../../shared/transport/request';
-import { policyFromOptions } from '../../shared/transport/retry';
-import { withMaskedWebhookSecret } from '../../shared/webhookSecret';
-import { sharedParameterReader } from '../helpers/parameterCache';
-import { NO_MEMORY, rememberedAnswers } from '../helpers/retryMemory';
+import type { ApiFailure } from '../../shared/transport/errors';
+import { policyFromOptions, requestRun } from '../../shared/transport/request';
+import { NO_MEMORY, rememberedAnswers } from '../helpers/batches';
+import { sharedParameterReader } from '../helpers/parameters';
 import * as access from './access';
 import * as candidate from './candidate';
 import * as interview from './interview';
@@ -101,18 +99,17 @@ export async function runOperation(this: IExecuteFunctions, operation: NodeOpera
 
 /** What a failed item's json holds: the message, and the HTTP status and Retry-After when there were any. */
 export function errorJson(error: Error): IDataObject {
-	const httpCode = (error as { httpCode?: unknown }).httpCode;
-	const retryAfter = retryAfterOf(error);
+	const { httpCode, context } = error as ApiFailure;
+	const status = Number(httpCode);
 	return {
 		error: error.message,
-		...(typeof httpCode === 'string' && httpCode !== '' ? { httpCode: statusOf(error) ?? httpCode } : {}),
-		...(retryAfter === undefined ? {} : { retryAfter }),
+		...(typeof httpCode === 'string' && httpCode !== '' ? { httpCode: Number.isInteger(status) ? status : httpCode } : {}),
+		...(typeof context?.retryAfter === 'number' ? { retryAfter: context.retryAfter } : {}),
 	};
 }
 
 /**
- * Output in input order, every item paired to the input item it came from, each on its output; no
- * output shows the trigger's webhook secret. A failed item:
+ * Output in input order, every item paired to the input item it came from, each on its output. A failed item:
  * - under "Continue (regular output)" its json holds the message, `httpCode` and `retryAfter`, so a
  *   workflow can branch on them, and what the operation knew of the item (interview, e-mail, name,
  *   the service's reason);
@@ -128,7 +125,7 @@ export function toExecutionData(outcomes: ItemOutcome[], errorOutput = false, ou
 		}
 		const paired = outcome.pairedWith === undefined ? pairedItem : outcome.pairedWith.map((item) => ({ item }));
 		const output = outputs[Math.min(outcome.output ?? 0, outputCount - 1)];
-		for (const json of outcome.json) output.push({ json: withMaskedWebhookSecret(json), pairedItem: paired });
+		for (const json of outcome.json) output.push({ json, pairedItem: paired });
 	}
 	return outputs;
 }

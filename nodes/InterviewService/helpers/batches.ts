@@ -1,3 +1,5 @@
+import { createHash } from 'crypto';
+
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { refusalOf, refusedCandidates } from '../../shared/dialects';
@@ -7,7 +9,7 @@ import { isPlainObject } from '../../shared/plainObjects';
 import { envelopeFailure } from '../../shared/transport/errors';
 import { asNodeError, failedItem, isFailure } from '../actions/operationContract';
 import type { ItemError, ItemOutcome, PreparedItem, RetryMemory } from '../actions/operationContract';
-import { invalidInput } from './validation';
+import { invalidInput } from './parameters';
 
 /*
  * Sending many items per request, for Invite and Cancel Scheduled: items are grouped into batches,
@@ -16,6 +18,30 @@ import { invalidInput } from './validation';
  * that names nobody is sent again in parts, until each refused candidate stands alone. The
  * operations only turn answers into outcomes.
  */
+
+/** A short stable key for what a request sends: the same content gives the same key. */
+const requestKey = (content: unknown): string => createHash('sha256').update(JSON.stringify(content)).digest('base64url');
+
+/** Kept in the node context, which Retry On Fail's next attempt shares (docs/n8n-internals.md): an answer kept there is not asked for again. */
+export function rememberedAnswers(context: IExecuteFunctions, scope: string): RetryMemory {
+	const store = context.getContext('node');
+	const runIndex = Number(context.getWorkflowDataProxy(0).$runIndex ?? 0);
+	const slot = `${scope}:run${runIndex}`;
+	return {
+		keyOf: requestKey,
+		answerTo: (key) => (store[slot] as IDataObject | undefined)?.[key],
+		keep: (key, answer) => {
+			store[slot] ??= {};
+			(store[slot] as IDataObject)[key] = answer as IDataObject;
+		},
+		forget: () => {
+			delete store[slot];
+		},
+	};
+}
+
+/** For requests that may safely be sent again, and whose answers may hold secrets: keeps nothing, hashes nothing. */
+export const NO_MEMORY: RetryMemory = { keyOf: () => '', answerTo: () => undefined, keep: () => {}, forget: () => {} };
 
 /** Most candidates or e-mails in one request: the sandbox's page maximum, as the spec gives none. */
 export const MAX_BATCH_SIZE = 100;

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { credentialsBody } from '../../shared/contract';
+import { credentialsBody } from '../../shared/contract/auth';
 import { CREDENTIAL_TYPE, tokenRequestBody } from '../../shared/interviewServiceCredential';
-import { validateRequest } from './validation';
+import { validateRequest } from './parameters';
 
 /** Fields shared by Create Token and Create Link: the optional lifetime and the secret warning. */
 export function credentialExchangeFields(displayOptions: INodeProperties['displayOptions'], secret: string): INodeProperties[] {

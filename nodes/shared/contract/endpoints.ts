@@ -55,9 +55,3 @@ export const endpoints = {
 	},
 } as const satisfies Record<string, EndpointSpec>;
 
-/** The path of one call: `{id}` replaced by the interview's ID, escaped. */
-export function pathOf(endpoint: EndpointSpec, interviewId?: string): string {
-	if (!endpoint.path.includes('{id}')) return endpoint.path;
-	if (interviewId === undefined) throw new Error(`${endpoint.method} ${endpoint.path} needs an interview ID`);
-	return endpoint.path.replace('{id}', encodeURIComponent(interviewId));
-}

@@ -3,6 +3,16 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { errorEnvelope } from '../contract/envelope';
 
+/**
+ * What our NodeApiErrors carry, where n8n's class keeps it: the HTTP status as text (or a network
+ * error's code), the API's `error` details and, when the service sent one, Retry-After in seconds.
+ */
+export interface ApiFailure extends Error {
+	httpCode?: string | null;
+	errorResponse?: { error?: unknown };
+	context?: { retryAfter?: number };
+}
+
 /** What n8n-core puts on the error it throws for a failed request. */
 interface WrappedHttpError {
 	httpCode?: string | null;
@@ -128,23 +138,6 @@ export function isNetworkError(error: unknown): boolean {
 	return code !== undefined && NETWORK_ERROR_CODES.has(code);
 }
 
-/** The HTTP status of a NodeApiError made by `toNodeApiError`; undefined for a network error's code. */
-export function statusOf(error: unknown): number | undefined {
-	const code = Number((error as { httpCode?: string | null } | undefined)?.httpCode ?? Number.NaN);
-	return Number.isInteger(code) ? code : undefined;
-}
-
-/** The Retry-After (seconds) the service sent with a failure, if any. */
-export function retryAfterOf(error: unknown): number | undefined {
-	const value = (error as { context?: { retryAfter?: unknown } } | undefined)?.context?.retryAfter;
-	return typeof value === 'number' ? value : undefined;
-}
-
-/** The API's `error` details of a NodeApiError made by `toNodeApiError`. */
-export function apiErrorDetails(error: unknown): unknown {
-	return (error as { errorResponse?: { error?: unknown } } | undefined)?.errorResponse?.error;
-}
-
 /** Resolves to `fallback` instead of failing when `accept(error)` says the failure means "nothing". */
 export async function unlessError<T, F>(request: Promise<T>, accept: (error: unknown) => boolean, fallback: F): Promise<T | F> {
 	return await request.then(
@@ -156,14 +149,14 @@ export async function unlessError<T, F>(request: Promise<T>, accept: (error: unk
 	);
 }
 
-export const isNotFound = (error: unknown) => statusOf(error) === 404;
+export const isNotFound = (error: unknown) => (error as ApiFailure | undefined)?.httpCode === '404';
 
 /**
  * A 404 for a path that holds an interview's ID names that ID after the service's own message
  * ("Interview not found (interview ID …)"), so the user sees which interview is missing.
  */
 export function namingInterview(error: NodeApiError, interviewId: string | undefined): NodeApiError {
-	if (interviewId === undefined || statusOf(error) !== 404 || error.message.includes(interviewId)) return error;
+	if (interviewId === undefined || error.httpCode !== '404' || error.message.includes(interviewId)) return error;
 	error.message = `${error.message} (interview ID ${interviewId})`;
 	return error;
 }

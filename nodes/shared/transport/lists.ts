@@ -1,7 +1,9 @@
 import { emailKey } from '../email';
 import { withoutUndefined } from '../plainObjects';
-import { endpoints, isUnexpectedRow } from '../contract';
-import type { CandidateResult, Interview } from '../contract';
+import { endpoints } from '../contract/endpoints';
+import { isUnexpectedRow } from '../contract/result';
+import type { Interview } from '../contract/interview';
+import type { CandidateResult } from '../contract/result';
 import { collectPages } from './pagination';
 import { isPastTheEnd, isResultsNotReady } from '../dialects';
 import { unlessError } from './errors';

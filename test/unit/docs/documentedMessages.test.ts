@@ -7,11 +7,10 @@ import { EventEmitter } from 'node:events';
 
 import type { IDataObject, IExecuteFunctions, IHttpRequestHelper, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { dispatchBatches, rememberedAnswers } from '../../../nodes/InterviewService/helpers/batches';
 import { InterviewServiceApi } from '../../../credentials/InterviewServiceApi.credentials';
 import * as inviteOperation from '../../../nodes/InterviewService/actions/candidate/invite';
 import { isFailure } from '../../../nodes/InterviewService/actions/operationContract';
-import { dispatchBatches } from '../../../nodes/InterviewService/helpers/batches';
-import { rememberedAnswers } from '../../../nodes/InterviewService/helpers/retryMemory';
 import { passOnDeliveries } from '../../../nodes/InterviewServiceTrigger/repeatMemory';
 import { receiveEvent } from '../../../nodes/InterviewServiceTrigger/webhook';
 import { namingInterview, timeoutError, toNodeApiError } from '../../../nodes/shared/transport/errors';

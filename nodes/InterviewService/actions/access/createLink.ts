@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { endpoints } from '../../../shared/contract';
+import { endpoints } from '../../../shared/contract/endpoints';
 import { apiRequest } from '../../../shared/transport/request';
 import { credentialExchangeBody, credentialExchangeFields } from '../../helpers/credentialExchange';
 import { showFor } from '../common.descriptions';

@@ -1,19 +1,17 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { endpoints } from '../../../shared/contract';
+import { endpoints } from '../../../shared/contract/endpoints';
 import { emailKey, toEmailList } from '../../../shared/email';
 import { apiRequest } from '../../../shared/transport/request';
 import { DEFAULT_PARALLEL_BATCHES, MAX_BATCH_SIZE, chunk, dispatchBatches, groupBy, sentEmailsOf } from '../../helpers/batches';
 import type { Batch, BatchItem } from '../../helpers/batches';
-import { requiredInterviewId } from '../../helpers/parameterValues';
-import { validateRequest } from '../../helpers/validation';
+import { requiredInterviewId, validateRequest } from '../../helpers/parameters';
 import { isFailure } from '../operationContract';
 import type { ItemOutcome, NodeRun, PreparedItem, RetryMemory } from '../operationContract';
 import {
 	MAP_AUTOMATICALLY,
 	MAP_MANUALLY,
 	candidateEmailsProperty,
-	mappingOf,
 	emailFieldProperty,
 	inMode,
 	inputEmailOf,
@@ -80,17 +78,12 @@ const isListed = (run: NodeRun) => (run.read('emailSource', 0, 'list') as EmailS
 /** The e-mails of one item, and the label they have in errors. */
 function emailsOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { candidateEmails: string[]; labels: Record<string, string> } {
 	if (isListed(run)) return { candidateEmails: toEmailList(run.read('candidateEmails', itemIndex, [])), labels: CANCEL_FIELD_LABELS };
-	const input = mappingOf(run);
-	switch (input.mapping) {
-		case MAP_MANUALLY: {
-			const email = String(input.read('candidateEmail', itemIndex, '') ?? '').trim();
-			return { candidateEmails: email === '' ? [] : [email], labels: { candidateEmails: CANCEL_FIELD_LABELS.candidateEmail } };
-		}
-		case MAP_AUTOMATICALLY: {
-			const { email, label } = inputEmailOf(context, input, itemIndex);
-			return { candidateEmails: [email], labels: { candidateEmails: label } };
-		}
+	if (run.read('mappingMode', 0, MAP_MANUALLY) === MAP_AUTOMATICALLY) {
+		const { email, label } = inputEmailOf(context, run, itemIndex);
+		return { candidateEmails: [email], labels: { candidateEmails: label } };
 	}
+	const email = String(run.read('candidateEmail', itemIndex, '') ?? '').trim();
+	return { candidateEmails: email === '' ? [] : [email], labels: { candidateEmails: CANCEL_FIELD_LABELS.candidateEmail } };
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun): CancelRequest {

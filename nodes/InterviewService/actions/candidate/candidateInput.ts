@@ -1,9 +1,8 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { withoutUndefined } from '../../../shared/plainObjects';
-import type { ParameterReader } from '../../helpers/parameterCache';
-import { invalidInput, parseJsonObject } from '../../helpers/validation';
-import type { FieldLabels } from '../../helpers/validation';
+import { invalidInput, parseJsonObject } from '../../helpers/parameters';
+import type { FieldLabels, ParameterReader } from '../../helpers/parameters';
 import type { NodeRun } from '../operationContract';
 
 /*
@@ -14,11 +13,6 @@ import type { NodeRun } from '../operationContract';
 
 export const MAP_MANUALLY = 'defineBelow';
 export const MAP_AUTOMATICALLY = 'autoMapInputData';
-
-/** Where a run reads its candidates from. Parameters are read once for all items unless they use the item. */
-export type CandidateInput =
-	| { mapping: typeof MAP_MANUALLY; read: ParameterReader }
-	| { mapping: typeof MAP_AUTOMATICALLY; read: ParameterReader; items: INodeExecutionData[] };
 
 export function mappingModeProperty(displayOptions: IDisplayOptions, automatically: string): INodeProperties {
 	return {
@@ -40,7 +34,7 @@ export function mappingModeProperty(displayOptions: IDisplayOptions, automatical
 }
 
 /** Shows a field only in one mapping mode. */
-export function inMode(displayOptions: IDisplayOptions, mode: CandidateInput['mapping']): IDisplayOptions {
+export function inMode(displayOptions: IDisplayOptions, mode: typeof MAP_MANUALLY | typeof MAP_AUTOMATICALLY): IDisplayOptions {
 	return { show: { ...displayOptions.show, mappingMode: [mode] } };
 }
 
@@ -71,11 +65,6 @@ export function candidateEmailsProperty(displayOptions: IDisplayOptions, descrip
 	};
 }
 
-/** The run's Candidate Fields, read at the first item (the option takes no expression). */
-export function mappingOf({ read, items }: NodeRun): CandidateInput {
-	return read('mappingMode', 0, MAP_MANUALLY) === MAP_AUTOMATICALLY ? { mapping: MAP_AUTOMATICALLY, read, items } : { mapping: MAP_MANUALLY, read };
-}
-
 /** How an input field is named in errors: the node's label and the field it was read from. */
 const inputFieldLabel = (label: string, field: string) => `${label} (input field "${field}")`;
 
@@ -96,13 +85,11 @@ function inputText(context: IExecuteFunctions, json: IDataObject, field: string,
 	return String(value);
 }
 
-type MappedInput = Extract<CandidateInput, { mapping: typeof MAP_AUTOMATICALLY }>;
-
 /** The e-mail of an input item, from the field named in Email Field: required, trimmed. */
-export function inputEmailOf(context: IExecuteFunctions, input: MappedInput, itemIndex: number): { email: string; label: string } {
-	const field = fieldNameOf(context, input.read, 'emailField', 'Email Field', itemIndex, 'email');
+export function inputEmailOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { email: string; label: string } {
+	const field = fieldNameOf(context, run.read, 'emailField', 'Email Field', itemIndex, 'email');
 	const label = inputFieldLabel('Email', field);
-	const email = inputText(context, input.items[itemIndex].json, field, 'Email', itemIndex)?.trim();
+	const email = inputText(context, run.items[itemIndex].json, field, 'Email', itemIndex)?.trim();
 	if (!email) {
 		throw invalidInput(
 			context.getNode(),
@@ -126,13 +113,13 @@ const OTHER_INPUT_FIELDS = [
  */
 export function inputCandidateOf(
 	context: IExecuteFunctions,
-	input: MappedInput,
+	run: NodeRun,
 	itemIndex: number,
 	labels: FieldLabels,
 ): { candidate: IDataObject; labels: FieldLabels } {
-	const { email, label } = inputEmailOf(context, input, itemIndex);
-	const json = input.items[itemIndex].json;
-	const names = input.read('inputFieldNames', itemIndex, {}) as IDataObject;
+	const { email, label } = inputEmailOf(context, run, itemIndex);
+	const json = run.items[itemIndex].json;
+	const names = run.read('inputFieldNames', itemIndex, {}) as IDataObject;
 	const fieldOf = (key: string) => String(names[key] ?? '').trim() || key;
 	const inputLabels: FieldLabels = { ...labels, 'candidates.email': label };
 	const candidate: IDataObject = { email };

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { toEmailList } from '../../../shared/email';
 import { interviewLocator } from '../../../shared/interviewLocator';
-import { requiredInterviewId } from '../../helpers/parameterValues';
-import { invalidInput } from '../../helpers/validation';
+import { invalidInput, requiredInterviewId } from '../../helpers/parameters';
 import { showFor } from '../common.descriptions';
 import type { ItemOutcome, PreparedItem } from '../operationContract';
 import { candidateEmailsProperty } from './candidateInput';

@@ -1,33 +1,27 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { endpoints } from '../../../shared/contract';
-import type { AccessLink, Candidate } from '../../../shared/contract';
+import { endpoints } from '../../../shared/contract/endpoints';
+import type { AccessLink, Candidate } from '../../../shared/contract/candidate';
 import { entriesByEmail, omittedCandidateMessage } from '../../../shared/dialects';
 import { emailKey, toEmailList } from '../../../shared/email';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
-import { MAX_BATCH_SIZE, chunk, dispatchBatches, groupBy, parallelBatchesOf, parallelBatchesOption } from '../../helpers/batches';
+import { chunk, dispatchBatches, groupBy, MAX_BATCH_SIZE, parallelBatchesOf, parallelBatchesOption, rememberedAnswers } from '../../helpers/batches';
 import type { Batch, BatchItem, BatchItemFacts } from '../../helpers/batches';
-import { toIsoDateTime } from '../../helpers/dateTime';
-import type { ParameterReader } from '../../helpers/parameterCache';
-import { requiredInterviewId } from '../../helpers/parameterValues';
-import { rememberedAnswers } from '../../helpers/retryMemory';
-import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
-import type { FieldLabels } from '../../helpers/validation';
+import { invalidInput, parseJsonObject, requiredInterviewId, toIsoDateTime, validateRequest } from '../../helpers/parameters';
+import type { FieldLabels, ParameterReader } from '../../helpers/parameters';
 import { forVersions, interviewPicker, metaDataField, showFor, versionsFrom } from '../common.descriptions';
 import { failedItem, isFailure } from '../operationContract';
 import type { ItemOutcome, NodeRun, PreparedItem, RetryMemory } from '../operationContract';
 import {
 	MAP_AUTOMATICALLY,
 	MAP_MANUALLY,
-	mappingOf,
 	emailFieldProperty,
 	inMode,
 	inputCandidateOf,
 	mappingModeProperty,
 } from './candidateInput';
-import type { CandidateInput } from './candidateInput';
 import { invitedHistoryOptions, invitedHistoryRun } from './invitedHistory';
 
 const displayOptions = showFor('candidate', 'invite');
@@ -292,18 +286,14 @@ function manualCandidates(context: IExecuteFunctions, read: ParameterReader, ite
 	return { candidates, labels };
 }
 
-function candidatesOf(context: IExecuteFunctions, input: CandidateInput, itemIndex: number): { candidates: IDataObject[]; labels: FieldLabels } {
-	switch (input.mapping) {
-		case MAP_MANUALLY:
-			return manualCandidates(context, input.read, itemIndex);
-		case MAP_AUTOMATICALLY: {
-			const { candidate, labels } = inputCandidateOf(context, input, itemIndex, INVITE_FIELD_LABELS);
-			const listed = context.getNode().typeVersion >= EMAIL_LIST_VERSION;
-			const instead = listed ? 'Choose Map Each Field Manually and drag this field into Email, which takes several addresses. Or give' : 'Give';
-			refuseList(context, String(candidate.email), labels['candidates.email'], itemIndex, 'Map Automatically', `${instead} each candidate an input item of their own.`);
-			return { candidates: [candidate], labels };
-		}
-	}
+/** Candidate Fields is read at the first item: the option takes no expression. */
+function candidatesOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { candidates: IDataObject[]; labels: FieldLabels } {
+	if (run.read('mappingMode', 0, MAP_MANUALLY) !== MAP_AUTOMATICALLY) return manualCandidates(context, run.read, itemIndex);
+	const { candidate, labels } = inputCandidateOf(context, run, itemIndex, INVITE_FIELD_LABELS);
+	const listed = context.getNode().typeVersion >= EMAIL_LIST_VERSION;
+	const instead = listed ? 'Choose Map Each Field Manually and drag this field into Email, which takes several addresses. Or give' : 'Give';
+	refuseList(context, String(candidate.email), labels['candidates.email'], itemIndex, 'Map Automatically', `${instead} each candidate an input item of their own.`);
+	return { candidates: [candidate], labels };
 }
 
 /**
@@ -337,8 +327,7 @@ function windowOf(context: IExecuteFunctions, { node, read }: NodeRun, itemIndex
  * window and candidates, all checked as the access-links request would be before any is sent.
  */
 export function prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun): InviteRequest[] {
-	const input = mappingOf(run);
-	const { read } = input;
+	const { read } = run;
 	const interviewId = requiredInterviewId(this, itemIndex, read);
 	const options = read('options', itemIndex, {}) as IDataObject;
 	const batchSize = (options.batchSize ?? MAX_BATCH_SIZE) as number;
@@ -346,7 +335,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun
 		throw invalidInput(this.getNode(), 'Batch Size', `must be a whole number from 1 to ${MAX_BATCH_SIZE}`, itemIndex);
 	}
 
-	const { candidates, labels } = candidatesOf(this, input, itemIndex);
+	const { candidates, labels } = candidatesOf(this, run, itemIndex);
 	const body = validateRequest(this, endpoints.createAccessLinks.body, { ...windowOf(this, run, itemIndex), candidates }, itemIndex, labels);
 	return body.candidates!.map((candidate) => ({ interviewId, startTime: body.startTime, endTime: body.endTime, candidate, batchSize }));
 }

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { emailKey } from '../../../shared/email';
 import { messageOf } from '../../../shared/transport/errors';
-import { invalidInput } from '../../helpers/validation';
+import { invalidInput } from '../../helpers/parameters';
 import { isFailure } from '../operationContract';
 import type { ItemOutcome, PreparedItem, RetryMemory } from '../operationContract';
 

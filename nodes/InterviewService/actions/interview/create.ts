@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { endpoints } from '../../../shared/contract';
-import type { CreateInterviewBody } from '../../../shared/contract';
+import { endpoints } from '../../../shared/contract/endpoints';
+import type { CreateInterviewBody } from '../../../shared/contract/interview';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
-import { nonEmptyCollection, toStringList } from '../../helpers/parameterValues';
-import { parseJsonObject, validateRequest } from '../../helpers/validation';
+import { withMaskedWebhookSecret } from '../../../shared/webhookSecret';
+import { nonEmptyCollection, parseJsonObject, toStringList, validateRequest } from '../../helpers/parameters';
 import {
 	experienceField,
 	INTERVIEW_FIELD_LABELS,
@@ -99,5 +99,5 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): CreateInter
 }
 
 export async function send(this: IExecuteFunctions, body: CreateInterviewBody, itemIndex: number, run: NodeRun) {
-	return await apiRequest.call(run.requests, endpoints.createInterview, { body: body as IDataObject, itemIndex });
+	return withMaskedWebhookSecret(await apiRequest.call(run.requests, endpoints.createInterview, { body: body as IDataObject, itemIndex }));
 }

@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { endpoints } from '../../../shared/contract';
+import { endpoints } from '../../../shared/contract/endpoints';
 import { apiRequest } from '../../../shared/transport/request';
-import { requiredInterviewId } from '../../helpers/parameterValues';
+import { withMaskedWebhookSecret } from '../../../shared/webhookSecret';
+import { requiredInterviewId } from '../../helpers/parameters';
 import { interviewPicker, showFor } from '../common.descriptions';
 import type { NodeRun } from '../operationContract';
 
@@ -13,5 +14,5 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): string {
 }
 
 export async function send(this: IExecuteFunctions, interviewId: string, itemIndex: number, run: NodeRun) {
-	return await apiRequest.call(run.requests, endpoints.getInterview, { interviewId, itemIndex });
+	return withMaskedWebhookSecret(await apiRequest.call(run.requests, endpoints.getInterview, { interviewId, itemIndex }));
 }

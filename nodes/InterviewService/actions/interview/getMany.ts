@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { limitOf } from '../../helpers/parameterValues';
+import { limitOf } from '../../helpers/parameters';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { listInterviews } from '../../../shared/transport/lists';
+import { withMaskedWebhookSecret } from '../../../shared/webhookSecret';
 import { returnAllOrLimit, showFor } from '../common.descriptions';
 import type { NodeRun } from '../operationContract';
 
@@ -56,5 +57,5 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): InterviewLi
 }
 
 export async function send(this: IExecuteFunctions, query: InterviewListQuery, itemIndex: number, run: NodeRun) {
-	return await listInterviews.call(run.requests, { ...query, itemIndex });
+	return (await listInterviews.call(run.requests, { ...query, itemIndex })).map(withMaskedWebhookSecret);
 }

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { endpoints } from '../../../shared/contract';
-import type { UpdateInterviewBody } from '../../../shared/contract';
+import { endpoints } from '../../../shared/contract/endpoints';
+import type { UpdateInterviewBody } from '../../../shared/contract/interview';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
-import { requiredInterviewId } from '../../helpers/parameterValues';
-import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
+import { withMaskedWebhookSecret } from '../../../shared/webhookSecret';
+import { invalidInput, parseJsonObject, requiredInterviewId, validateRequest } from '../../helpers/parameters';
 import {
 	experienceField,
 	INTERVIEW_FIELD_LABELS,
@@ -137,5 +137,5 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): UpdateReque
 }
 
 export async function send(this: IExecuteFunctions, { interviewId, body }: UpdateRequest, itemIndex: number, run: NodeRun) {
-	return await apiRequest.call(run.requests, endpoints.updateInterview, { interviewId, body: body as IDataObject, itemIndex });
+	return withMaskedWebhookSecret(await apiRequest.call(run.requests, endpoints.updateInterview, { interviewId, body: body as IDataObject, itemIndex }));
 }

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { endpoints } from '../../../shared/contract';
-import type { UpdateSettingsBody } from '../../../shared/contract';
+import { endpoints } from '../../../shared/contract/endpoints';
+import type { UpdateSettingsBody } from '../../../shared/contract/interview';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
-import { nonEmptyCollection, requiredInterviewId } from '../../helpers/parameterValues';
-import { invalidInput, parseJsonObject, validateRequest } from '../../helpers/validation';
+import { withMaskedWebhookSecret } from '../../../shared/webhookSecret';
+import { invalidInput, nonEmptyCollection, parseJsonObject, requiredInterviewId, validateRequest } from '../../helpers/parameters';
 import {
 	INTERVIEW_FIELD_LABELS,
 	interviewConfigCollection,
@@ -115,5 +115,5 @@ export async function send(this: IExecuteFunctions, { interviewId, body, intervi
 		const current = await apiRequest.call(run.requests, endpoints.getInterview, { interviewId, itemIndex });
 		toSend.interviewConfig = mergeInterviewConfig(current.interviewConfig as IDataObject, body.interviewConfig);
 	}
-	return await apiRequest.call(run.requests, endpoints.updateSettings, { interviewId, body: toSend, itemIndex });
+	return withMaskedWebhookSecret(await apiRequest.call(run.requests, endpoints.updateSettings, { interviewId, body: toSend, itemIndex }));
 }

@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { CandidateResult } from '../../../shared/contract';
+import type { CandidateResult } from '../../../shared/contract/result';
 import { emailKey } from '../../../shared/email';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { completedAtOf, isCompleted, simplifyResult } from '../../../shared/results';
 import { isResultsNotReady } from '../../../shared/dialects';
 import { listResults } from '../../../shared/transport/lists';
-import { limitOf, requiredInterviewId } from '../../helpers/parameterValues';
-import { invalidInput } from '../../helpers/validation';
+import { invalidInput, limitOf, requiredInterviewId } from '../../helpers/parameters';
 import { forVersions as forVersionsOf, interviewPicker, returnAllOrLimit, showFor, versionsFrom, withSwitchesOn } from '../common.descriptions';
 import { asNodeError } from '../operationContract';
 import type { NodeRun } from '../operationContract';

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import type { CandidateResult } from '../../../../nodes/shared/contract';
+import type { CandidateResult } from '../../../../nodes/shared/contract/result';
 import { CLAIM_MS, DELIVERY_MARK, deliveryKey, passOnDeliveries, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
 import { receiveEvent, rowOfEvent } from '../../../../nodes/InterviewServiceTrigger/webhook';
 

@@ -1,5 +1,5 @@
 import { entriesByEmail, failureInAnswer, isPastTheEnd, isResultsNotReady, refusalOf, refusedCandidates } from '../../../../nodes/shared/dialects';
-import { apiErrorDetails, toNodeApiError } from '../../../../nodes/shared/transport/errors';
+import { toNodeApiError } from '../../../../nodes/shared/transport/errors';
 import { fakeNode } from '../../../helpers/fakeNode';
 
 const node = fakeNode();
@@ -24,7 +24,7 @@ describe('isResultsNotReady', () => {
 	});
 
 	it('exposes the API\'s error details', () => {
-		expect(apiErrorDetails(failed(422, 'Input validation failed', [{ path: 'limit', message: 'bad' }]))).toEqual([
+		expect(failed(422, 'Input validation failed', [{ path: 'limit', message: 'bad' }]).errorResponse?.error).toEqual([
 			{ path: 'limit', message: 'bad' },
 		]);
 	});

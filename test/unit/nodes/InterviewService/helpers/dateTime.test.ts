@@ -1,4 +1,4 @@
-import { toIsoDateTime } from '../../../../../nodes/InterviewService/helpers/dateTime';
+import { toIsoDateTime } from '../../../../../nodes/InterviewService/helpers/parameters';
 
 describe('toIsoDateTime', () => {
 	it('keeps a time that has an offset', () => {

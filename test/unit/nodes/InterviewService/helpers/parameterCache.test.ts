@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { itemFieldOf, sharedParameterReader, usesItem } from '../../../../../nodes/InterviewService/helpers/parameterCache';
+import { itemFieldOf, sharedParameterReader, usesItem } from '../../../../../nodes/InterviewService/helpers/parameters';
 import { fakeNode } from '../../../../helpers/fakeNode';
 
 describe('usesItem', () => {

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { parseJsonObject, validateRequest } from '../../../../../nodes/InterviewService/helpers/validation';
+import { parseJsonObject, validateRequest } from '../../../../../nodes/InterviewService/helpers/parameters';
 import { mockContext } from '../mockContext';
 
 const { context } = mockContext({ parameters: {} });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import { documentedResult, isUnexpectedRow, lenient, resultsPage, UNEXPECTED_ROW } from '../../../../../nodes/shared/contract';
+import { lenient } from '../../../../../nodes/shared/contract/common';
+import { documentedResult, isUnexpectedRow, resultsPage, UNEXPECTED_ROW } from '../../../../../nodes/shared/contract/result';
 
 /** The lenient read of a row that `resultsPage` stands in for. */
 const candidateResult = lenient(documentedResult);

@@ -5,8 +5,6 @@ import {
 	envelopeFailure,
 	isNetworkError,
 	namingInterview,
-	retryAfterOf,
-	statusOf,
 	timeoutError,
 	toNodeApiError,
 } from '../../../../../nodes/shared/transport/errors';
@@ -34,7 +32,6 @@ describe('toNodeApiError', () => {
 		expect(error.message).toBe('Input validation failed');
 		expect(error.description).toContain('"path":"jd"');
 		expect(error.httpCode).toBe('422');
-		expect(statusOf(error)).toBe(422);
 		expect(error.context.itemIndex).toBe(3);
 	});
 
@@ -70,9 +67,9 @@ describe('Retry-After, timeouts and error items', () => {
 			return toNodeApiError(node, new NodeApiError(node, axiosError as never));
 		};
 		const error = withHeader('7');
-		expect(retryAfterOf(error)).toBe(7);
+		expect(error.context.retryAfter).toBe(7);
 		expect(errorJson(error)).toEqual({ error: 'Slow down', httpCode: 429, retryAfter: 7 });
-		expect(retryAfterOf(withHeader(new Date(Date.now() + 60_000).toUTCString()))).toBeGreaterThanOrEqual(58);
+		expect(withHeader(new Date(Date.now() + 60_000).toUTCString()).context.retryAfter).toBeGreaterThanOrEqual(58);
 		expect(errorJson(new Error('plain'))).toEqual({ error: 'plain' });
 	});
 

@@ -1,5 +1,5 @@
 import { parseRetryAfter } from '../../../../../nodes/shared/transport/errors';
-import { DEFAULT_RETRY_POLICY, retryDelayMs, policyFromOptions } from '../../../../../nodes/shared/transport/retry';
+import { DEFAULT_RETRY_POLICY, retryDelayMs, policyFromOptions } from '../../../../../nodes/shared/transport/request';
 
 const networkError = { httpCode: 'ECONNRESET' };
 const timeout = { httpCode: 'ECONNABORTED' };

@@ -1,0 +1,298 @@
+import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions, INode, NodeParameterValueType } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { z } from 'zod';
+
+import { INTERVIEW_ID_REGEX, interviewLocator, pickedInterviewId } from '../../shared/interviewLocator';
+import { isPlainObject } from '../../shared/plainObjects';
+import { INTERVIEW_FROM_INPUT, INTERVIEW_ID_FIELD } from '../actions/common.descriptions';
+
+/*
+ * The node's parameters as an operation reads them for one item, and the checks they pass before
+ * anything is sent: an error names the field as the editor shows it, and the item.
+ */
+
+/**
+ * What in an expression can make its value differ from one input item to the next: the item's
+ * own data (`$json`, `$binary`, `$input.item`, `$('Node').item`, paired items), its index, other
+ * parameters (which may themselves use the item) and the legacy `$item()` / `$node` / `$data`.
+ * Anything not listed here (`$('Node').first()`, `$now`, `$vars`, `$execution`, ...) is the
+ * same for every item. Unknown cases err on the side of "per item".
+ */
+const PER_ITEM = /\$json|\$binary|\$item|\$input|\$parameter|\$data|\$node|\$position|\.item\b|pairedItem|itemMatching/;
+
+/** Whether a saved parameter value holds an expression that may give each item another value. */
+export function usesItem(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=') && PER_ITEM.test(value);
+	if (Array.isArray(value)) return value.some(usesItem);
+	if (typeof value === 'object' && value !== null) return Object.values(value).some(usesItem);
+	return false;
+}
+
+export type ParameterReader = (
+	name: string,
+	itemIndex: number,
+	fallback: unknown,
+	options?: IGetNodeParameterOptions,
+) => NodeParameterValueType | object;
+
+/** `={{ $json.email }}` or `={{ $json['first name'] }}`: the whole value is one field of the input item. */
+const ITEM_FIELD = /^=\{\{\s*\$json(?:\.([A-Za-z_$][\w$]*)|\[\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\])\s*\}\}$/;
+
+/** The field an expression reads when it is nothing but `$json.<field>`; otherwise undefined. */
+export function itemFieldOf(value: unknown): string | undefined {
+	if (typeof value !== 'string') return undefined;
+	const match = ITEM_FIELD.exec(value);
+	return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}
+
+type Primitive = string | number | boolean;
+const isPrimitive = (value: unknown): value is Primitive => ['string', 'number', 'boolean'].includes(typeof value);
+/** Names n8n refuses or resolves through the prototype: always left to n8n. */
+const UNSAFE_FIELDS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The item's own text, number or boolean in `field`; undefined for anything else. */
+function primitiveField(json: IDataObject, field: string): Primitive | undefined {
+	if (UNSAFE_FIELDS.has(field) || !Object.prototype.hasOwnProperty.call(json, field)) return undefined;
+	const value = json[field];
+	return isPrimitive(value) ? value : undefined;
+}
+
+/**
+ * How a saved value that only copies fields of the input item is read without n8n's expression
+ * engine: `={{ $json.email }}`, or a flat collection of such expressions and fixed values (Additional
+ * Fields with Name as `{{ $json.name }}`). For text, a number or a boolean the value is the one n8n's
+ * expression would give (docs/n8n-internals.md). Anything else (a missing field, null, an object,
+ * which the engines copy or convert in their own ways) is left to n8n: `undefined` here.
+ */
+function itemFieldReader(saved: unknown): ((json: IDataObject) => NodeParameterValueType | object | undefined) | undefined {
+	const field = itemFieldOf(saved);
+	if (field !== undefined) {
+		return (json) => primitiveField(json, field);
+	}
+	if (!isPlainObject(saved)) return undefined;
+	const entries = Object.entries(saved as IDataObject);
+	const fields = entries.map(([, value]) => itemFieldOf(value));
+	const fixed = (value: unknown) => isPrimitive(value) && !(typeof value === 'string' && value.startsWith('='));
+	if (!fields.some((name) => name !== undefined)) return undefined;
+	if (!entries.every(([, value], index) => fields[index] !== undefined || fixed(value))) return undefined;
+	return (json) => {
+		const collection: IDataObject = {};
+		for (const [index, [key, value]] of entries.entries()) {
+			const name = fields[index];
+			if (name === undefined) {
+				collection[key] = value;
+				continue;
+			}
+			const fieldValue = primitiveField(json, name);
+			if (fieldValue === undefined) return undefined;
+			collection[key] = fieldValue;
+		}
+		return collection;
+	};
+}
+
+/**
+ * A run's parameter reader, built once by the router: a parameter whose saved value cannot differ
+ * between items is evaluated once; one that only copies a field of the item (`{{ $json.email }}`) is
+ * taken from the item; any other that uses the item is evaluated by n8n per item. Values are shared
+ * between items, so callers must not change them; a read that failed is not kept.
+ */
+export function sharedParameterReader(context: IExecuteFunctions): ParameterReader {
+	const saved = context.getNode().parameters;
+	const items = context.getInputData();
+	const kept = new Map<string, NodeParameterValueType | object>();
+	const fromItem = new Map<string, ReturnType<typeof itemFieldReader>>();
+	const perItem = new Map<string, boolean>();
+	return (name, itemIndex, fallback, options) => {
+		if (!perItem.has(name)) perItem.set(name, usesItem(saved[name]));
+		if (perItem.get(name)) {
+			if (!fromItem.has(name)) fromItem.set(name, options === undefined ? itemFieldReader(saved[name]) : undefined);
+			const json = items[itemIndex]?.json;
+			const value = json === undefined ? undefined : fromItem.get(name)?.(json);
+			return value !== undefined ? value : context.getNodeParameter(name, itemIndex, fallback, options);
+		}
+		const key = `${name}\n${JSON.stringify(options ?? {})}`;
+		if (kept.has(key)) return kept.get(key)!;
+		const value = context.getNodeParameter(name, itemIndex, fallback, options);
+		kept.set(key, value);
+		return value;
+	};
+}
+
+/**
+ * The interview ID an input item holds in `field` (the picker's By Field): text or a number,
+ * checked as By ID checks a typed one, since no editor check has seen it.
+ */
+function inputInterviewId(context: IExecuteFunctions, itemIndex: number, field: string): string {
+	const label = `Interview (input field "${field}")`;
+	const value = context.getInputData()[itemIndex]?.json[field];
+	const id = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+	if (value !== undefined && value !== null && value !== '' && id === '') {
+		throw invalidInput(context.getNode(), label, 'must be an interview ID, not an object or a list', itemIndex);
+	}
+	if (id === '') {
+		throw invalidInput(context.getNode(), label, `is missing: the input item has no "${field}" field with an interview ID (the previous node must output the interview)`, itemIndex);
+	}
+	if (!new RegExp(INTERVIEW_ID_REGEX).test(id)) {
+		throw invalidInput(context.getNode(), label, `is not a valid interview ID: "${id}" (use letters, digits, "-" or "_")`, itemIndex);
+	}
+	return id;
+}
+
+/** The interview of an item, which an operation needs; `read` may be a shared parameter reader. */
+export function requiredInterviewId(context: IExecuteFunctions, itemIndex: number, read?: ParameterReader): string {
+	const picked: unknown = (read ?? context.getNodeParameter.bind(context))(interviewLocator.name, itemIndex, '', { extractValue: false });
+	if (isPlainObject(picked) && picked.mode === INTERVIEW_FROM_INPUT) {
+		return inputInterviewId(context, itemIndex, String(picked.value ?? '').trim() || INTERVIEW_ID_FIELD);
+	}
+	const interviewId = pickedInterviewId(context, itemIndex, read);
+	if (interviewId === undefined) throw invalidInput(context.getNode(), 'Interview', 'is required', itemIndex);
+	return interviewId;
+}
+
+/** A list parameter (or an expression giving an array) as trimmed, non-empty strings. */
+export function toStringList(value: unknown): string[] | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const entries = Array.isArray(value) ? value : [value];
+	return entries.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
+}
+
+/** A collection parameter that may hold nothing: empty means "not set". */
+export function nonEmptyCollection(value: unknown): IDataObject | undefined {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+	return Object.keys(value).length > 0 ? (value as IDataObject) : undefined;
+}
+
+/** Return All / Limit as one number: undefined means "all". */
+export function limitOf(this: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	const limit = this.getNodeParameter('limit', itemIndex, 50) as number;
+	if (!Number.isInteger(limit) || limit < 1) {
+		throw invalidInput(this.getNode(), 'Limit', 'must be a whole number of at least 1', itemIndex);
+	}
+	return limit;
+}
+
+/** Display name of a request field, by its path in the request body (e.g. `interviewConfig.webhookUrl`). */
+export type FieldLabels = Record<string, string>;
+
+function labelOf(path: Array<string | number>, labels: FieldLabels): string {
+	const exact = labels[path.join('.')];
+	if (exact) return exact;
+	const withoutIndexes = path.filter((part) => typeof part === 'string').join('.');
+	return labels[withoutIndexes] ?? (path.join('.') || 'Input');
+}
+
+export function invalidInput(node: INode, field: string, problem: string, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(node, `${field} ${problem} (item ${itemIndex})`, {
+		itemIndex,
+		description: `Fix "${field}" in item ${itemIndex}; this item was not sent to the Interview Service.`,
+	});
+}
+
+/**
+ * Checks a request body against its zod schema before it is sent. The error names the field as
+ * the user sees it in the node and the index of the item that holds it.
+ */
+export function validateRequest<T extends z.ZodTypeAny>(
+	context: IExecuteFunctions,
+	schema: T,
+	value: unknown,
+	itemIndex: number,
+	labels: FieldLabels,
+): z.infer<T> {
+	const parsed = schema.safeParse(value);
+	if (parsed.success) return parsed.data;
+	const [first, ...others] = parsed.error.issues;
+	const error = invalidInput(context.getNode(), labelOf(first.path, labels), first.message, itemIndex);
+	if (others.length > 0) {
+		error.description = [first, ...others]
+			.map((issue) => `${labelOf(issue.path, labels)}: ${issue.message}`)
+			.join('; ');
+	}
+	throw error;
+}
+
+/**
+ * A metadata parameter as a JSON object: n8n hands over a string typed in the editor or an
+ * object from an expression. Empty means "not set"; arrays, scalars and invalid JSON are refused.
+ */
+export function parseJsonObject(
+	context: IExecuteFunctions,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+): Record<string, unknown> | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	let parsed = value;
+	if (typeof value === 'string') {
+		if (value.trim() === '') return undefined;
+		try {
+			parsed = JSON.parse(value);
+		} catch {
+			throw invalidInput(context.getNode(), field, 'must be valid JSON', itemIndex);
+		}
+	}
+	if (!isPlainObject(parsed)) {
+		throw invalidInput(context.getNode(), field, 'must be a JSON object, e.g. {"team": "backend"}', itemIndex);
+	}
+	return parsed;
+}
+
+const HAS_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
+
+/** How far `timeZone`'s wall clock is ahead of UTC at the instant `utcMs`. */
+function zoneOffsetMs(utcMs: number, timeZone: string): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	}).formatToParts(new Date(utcMs));
+	const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+	const wallAsUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+	return wallAsUtc - Math.floor(utcMs / 1000) * 1000;
+}
+
+function localToUtc(wallAsUtc: number, timeZone: string): number {
+	try {
+		const firstGuess = wallAsUtc - zoneOffsetMs(wallAsUtc, timeZone);
+		return wallAsUtc - zoneOffsetMs(firstGuess, timeZone);
+	} catch {
+		return wallAsUtc;
+	}
+}
+
+/**
+ * The API wants ISO date-times with an offset. n8n's date picker gives a wall-clock time without
+ * one, and expressions may give a Luxon DateTime or a Date: all become an ISO string, a time
+ * without offset being read in the workflow's time zone. Anything else is returned unchanged for
+ * the schema to reject.
+ */
+export function toIsoDateTime(value: unknown, timeZone: string): unknown {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? value : value.toISOString();
+	if (typeof value === 'object' && value !== null && typeof (value as { toISO?: unknown }).toISO === 'function') {
+		return (value as { toISO: () => string }).toISO();
+	}
+	if (typeof value !== 'string') return value;
+	const text = value.trim();
+	if (HAS_OFFSET.test(text)) return text;
+	const local = LOCAL_DATE_TIME.exec(text);
+	if (!local) return text;
+	const [, year, month, day, hour = '0', minute = '0', second = '0', millis = '0'] = local;
+	const wallAsUtc = Date.UTC(
+		Number(year),
+		Number(month) - 1,
+		Number(day),
+		Number(hour),
+		Number(minute),
+		Number(second),
+		Number(millis.padEnd(3, '0')),
+	);
+	return new Date(localToUtc(wallAsUtc, timeZone)).toISOString();
+}
