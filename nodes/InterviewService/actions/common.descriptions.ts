@@ -3,12 +3,8 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 import { interviewLocator } from '../../shared/interviewLocator';
 import { MAX_PAGE_SIZE } from '../../shared/transport/pagination';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_RETRY_WAIT_SECONDS, MAX_ATTEMPTS_LIMIT } from '../../shared/transport/request';
+import { INTERVIEW_FROM_INPUT, INTERVIEW_ID_FIELD } from '../helpers/parameters';
 
-/** The Interview picker's mode that takes the interview from each input item, by the field named in it. */
-export const INTERVIEW_FROM_INPUT = 'inputItem';
-
-/** The field Create, Get and Get Many output the interview's ID in, and what By Field reads when left empty. */
-export const INTERVIEW_ID_FIELD = 'interviewId';
 
 /**
  * The Interview picker of operations that run once per input item: From List, By ID, and From Input

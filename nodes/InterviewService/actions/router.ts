@@ -8,8 +8,8 @@ import { sharedParameterReader } from '../helpers/parameters';
 import * as access from './access';
 import * as candidate from './candidate';
 import * as interview from './interview';
-import { failedItem, isFailure } from './operationContract';
-import type { ItemFailure, ItemOutcome, NodeOperation, NodeRun, PreparedItem } from './operationContract';
+import { failedItem, isFailure } from '../helpers/operationContract';
+import type { ItemFailure, ItemOutcome, NodeOperation, NodeRun, PreparedItem } from '../helpers/operationContract';
 import * as result from './result';
 
 /** resource → operation; the values are the node's public API. */

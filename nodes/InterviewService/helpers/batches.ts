@@ -7,8 +7,8 @@ import type { Refusal } from '../../shared/dialects';
 import { emailKey } from '../../shared/email';
 import { isPlainObject } from '../../shared/plainObjects';
 import { envelopeFailure } from '../../shared/transport/errors';
-import { asNodeError, failedItem, isFailure } from '../actions/operationContract';
-import type { ItemError, ItemOutcome, PreparedItem, RetryMemory } from '../actions/operationContract';
+import { asNodeError, failedItem, isFailure } from './operationContract';
+import type { ItemError, ItemOutcome, PreparedItem, RetryMemory } from './operationContract';
 import { invalidInput } from './parameters';
 
 /*

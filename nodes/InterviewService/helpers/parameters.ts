@@ -4,7 +4,12 @@ import type { z } from 'zod';
 
 import { INTERVIEW_ID_REGEX, interviewLocator, pickedInterviewId } from '../../shared/interviewLocator';
 import { isPlainObject } from '../../shared/plainObjects';
-import { INTERVIEW_FROM_INPUT, INTERVIEW_ID_FIELD } from '../actions/common.descriptions';
+
+/** The Interview picker's mode that takes the interview from each input item, by the field named in it. */
+export const INTERVIEW_FROM_INPUT = 'inputItem';
+
+/** The field Create, Get and Get Many output the interview's ID in, and what By Field reads when left empty. */
+export const INTERVIEW_ID_FIELD = 'interviewId';
 
 /*
  * The node's parameters as an operation reads them for one item, and the checks they pass before

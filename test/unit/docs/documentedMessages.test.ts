@@ -10,7 +10,7 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestHelper, IWebhookFuncti
 import { dispatchBatches, rememberedAnswers } from '../../../nodes/InterviewService/helpers/batches';
 import { InterviewServiceApi } from '../../../credentials/InterviewServiceApi.credentials';
 import * as inviteOperation from '../../../nodes/InterviewService/actions/candidate/invite';
-import { isFailure } from '../../../nodes/InterviewService/actions/operationContract';
+import { isFailure } from '../../../nodes/InterviewService/helpers/operationContract';
 import { passOnDeliveries } from '../../../nodes/InterviewServiceTrigger/repeatMemory';
 import { receiveEvent } from '../../../nodes/InterviewServiceTrigger/webhook';
 import { namingInterview, timeoutError, toNodeApiError } from '../../../nodes/shared/transport/errors';

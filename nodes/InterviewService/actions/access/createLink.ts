@@ -4,7 +4,7 @@ import { endpoints } from '../../../shared/contract/endpoints';
 import { apiRequest } from '../../../shared/transport/request';
 import { credentialExchangeBody, credentialExchangeFields } from '../../helpers/credentialExchange';
 import { showFor } from '../common.descriptions';
-import type { NodeRun } from '../operationContract';
+import type { NodeRun } from '../../helpers/operationContract';
 
 export const description: INodeProperties[] = credentialExchangeFields(
 	showFor('access', 'createLink'),

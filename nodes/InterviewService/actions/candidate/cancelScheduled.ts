@@ -6,8 +6,8 @@ import { apiRequest } from '../../../shared/transport/request';
 import { DEFAULT_PARALLEL_BATCHES, MAX_BATCH_SIZE, chunk, dispatchBatches, groupBy, sentEmailsOf } from '../../helpers/batches';
 import type { Batch, BatchItem } from '../../helpers/batches';
 import { requiredInterviewId, validateRequest } from '../../helpers/parameters';
-import { isFailure } from '../operationContract';
-import type { ItemOutcome, NodeRun, PreparedItem, RetryMemory } from '../operationContract';
+import { isFailure } from '../../helpers/operationContract';
+import type { ItemOutcome, NodeRun, PreparedItem, RetryMemory } from '../../helpers/operationContract';
 import {
 	MAP_AUTOMATICALLY,
 	MAP_MANUALLY,

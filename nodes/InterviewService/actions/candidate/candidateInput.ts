@@ -3,7 +3,7 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties }
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { invalidInput, parseJsonObject } from '../../helpers/parameters';
 import type { FieldLabels, ParameterReader } from '../../helpers/parameters';
-import type { NodeRun } from '../operationContract';
+import type { NodeRun } from '../../helpers/operationContract';
 
 /*
  * "Candidate Fields" of Invite and Cancel Scheduled: each field set in the node, usually with an

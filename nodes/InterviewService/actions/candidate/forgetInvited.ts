@@ -4,7 +4,7 @@ import { toEmailList } from '../../../shared/email';
 import { interviewLocator } from '../../../shared/interviewLocator';
 import { invalidInput, requiredInterviewId } from '../../helpers/parameters';
 import { showFor } from '../common.descriptions';
-import type { ItemOutcome, PreparedItem } from '../operationContract';
+import type { ItemOutcome, PreparedItem } from '../../helpers/operationContract';
 import { candidateEmailsProperty } from './candidateInput';
 import { clearInvited, forgetInvited, invitedKey, rememberedOf } from './invitedHistory';
 

@@ -12,8 +12,8 @@ import type { Batch, BatchItem, BatchItemFacts } from '../../helpers/batches';
 import { invalidInput, parseJsonObject, requiredInterviewId, toIsoDateTime, validateRequest } from '../../helpers/parameters';
 import type { FieldLabels, ParameterReader } from '../../helpers/parameters';
 import { forVersions, interviewPicker, metaDataField, showFor, versionsFrom } from '../common.descriptions';
-import { failedItem, isFailure } from '../operationContract';
-import type { ItemOutcome, NodeRun, PreparedItem, RetryMemory } from '../operationContract';
+import { failedItem, isFailure } from '../../helpers/operationContract';
+import type { ItemOutcome, NodeRun, PreparedItem, RetryMemory } from '../../helpers/operationContract';
 import {
 	MAP_AUTOMATICALLY,
 	MAP_MANUALLY,

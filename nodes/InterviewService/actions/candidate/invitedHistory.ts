@@ -4,8 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { emailKey } from '../../../shared/email';
 import { messageOf } from '../../../shared/transport/errors';
 import { invalidInput } from '../../helpers/parameters';
-import { isFailure } from '../operationContract';
-import type { ItemOutcome, PreparedItem, RetryMemory } from '../operationContract';
+import { isFailure } from '../../helpers/operationContract';
+import type { ItemOutcome, PreparedItem, RetryMemory } from '../../helpers/operationContract';
 
 /*
  * Skip Already Invited: which candidates the Invite nodes of this workflow have invited,

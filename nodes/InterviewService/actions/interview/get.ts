@@ -5,7 +5,7 @@ import { apiRequest } from '../../../shared/transport/request';
 import { withMaskedWebhookSecret } from '../../../shared/webhookSecret';
 import { requiredInterviewId } from '../../helpers/parameters';
 import { interviewPicker, showFor } from '../common.descriptions';
-import type { NodeRun } from '../operationContract';
+import type { NodeRun } from '../../helpers/operationContract';
 
 export const description: INodeProperties[] = [{ ...interviewPicker, displayOptions: showFor('interview', 'get') }];
 

@@ -5,7 +5,7 @@ import { withoutUndefined } from '../../../shared/plainObjects';
 import { listInterviews } from '../../../shared/transport/lists';
 import { withMaskedWebhookSecret } from '../../../shared/webhookSecret';
 import { returnAllOrLimit, showFor } from '../common.descriptions';
-import type { NodeRun } from '../operationContract';
+import type { NodeRun } from '../../helpers/operationContract';
 
 const displayOptions = showFor('interview', 'getMany');
 

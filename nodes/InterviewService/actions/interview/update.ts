@@ -17,7 +17,7 @@ import {
 	showFor,
 	switchesOnWhenAdded,
 } from '../common.descriptions';
-import type { NodeRun } from '../operationContract';
+import type { NodeRun } from '../../helpers/operationContract';
 
 const displayOptions = showFor('interview', 'update');
 

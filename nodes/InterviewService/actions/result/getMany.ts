@@ -8,8 +8,8 @@ import { isResultsNotReady } from '../../../shared/dialects';
 import { listResults } from '../../../shared/transport/lists';
 import { invalidInput, limitOf, requiredInterviewId } from '../../helpers/parameters';
 import { forVersions as forVersionsOf, interviewPicker, returnAllOrLimit, showFor, versionsFrom, withSwitchesOn } from '../common.descriptions';
-import { asNodeError } from '../operationContract';
-import type { NodeRun } from '../operationContract';
+import { asNodeError } from '../../helpers/operationContract';
+import type { NodeRun } from '../../helpers/operationContract';
 
 const displayOptions = showFor('result', 'getMany');
 /** Shown for some node versions only (the operation's fields plus `@version`). */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, NodeExecutionHint } from 'n8n-workflow';
 
 import { runOperation } from '../../../../nodes/InterviewService/actions/router';
-import type { NodeOperation } from '../../../../nodes/InterviewService/actions/operationContract';
+import type { NodeOperation } from '../../../../nodes/InterviewService/helpers/operationContract';
 import { fakeNode } from '../../../helpers/fakeNode';
 import { ProcessedDataStore } from '../../../helpers/processedDataStore';
 

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { operations, router, runOperation, toExecutionData } from '../../../../../nodes/InterviewService/actions/router';
-import type { PerItemOperation } from '../../../../../nodes/InterviewService/actions/operationContract';
+import type { PerItemOperation } from '../../../../../nodes/InterviewService/helpers/operationContract';
 import { toNodeApiError } from '../../../../../nodes/shared/transport/errors';
 import { fakeNode } from '../../../../helpers/fakeNode';
 import { apiError, mockContext } from '../mockContext';

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { chunk, dispatchBatches, groupBy, rememberedAnswers } from '../../../../../nodes/InterviewService/helpers/batches';
-import { isFailure } from '../../../../../nodes/InterviewService/actions/operationContract';
-import type { PreparedItem, RetryMemory } from '../../../../../nodes/InterviewService/actions/operationContract';
+import { isFailure } from '../../../../../nodes/InterviewService/helpers/operationContract';
+import type { PreparedItem, RetryMemory } from '../../../../../nodes/InterviewService/helpers/operationContract';
 import { toNodeApiError } from '../../../../../nodes/shared/transport/errors';
 import { runOperation } from '../../../../../nodes/InterviewService/actions/router';
 import { apiError, mockContext } from '../mockContext';

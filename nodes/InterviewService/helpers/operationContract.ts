@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from '
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { RequestRun } from '../../shared/transport/request';
-import type { ParameterReader } from '../helpers/parameters';
+import type { ParameterReader } from './parameters';
 
 /*
  * What the router hands an operation and gets back. An operation is its fields plus `prepare`
