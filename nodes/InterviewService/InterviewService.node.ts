@@ -15,11 +15,7 @@ export class InterviewService implements INodeType {
 		name: 'interviewService',
 		icon: { light: 'file:../../icons/interviewService.svg', dark: 'file:../../icons/interviewService.dark.svg' },
 		group: ['transform'],
-		// Version 2: Invite with Skip Already Invited puts skipped candidates on their own output; Result → Get Many's
-		// rows say whether the candidate has finished, and an interview nobody has finished outputs nothing by default.
-		// Version 3: Invite's Start Time and End Time may be left empty (now, and a week later), and switches that turn
-		// something on (Published, the Allow settings, Only Finished Candidates) come on when added.
-		// Version 4: Invite's Email may list several addresses, each invited as its own candidate.
+		// What each version changed: CHANGELOG.md.
 		version: NODE_VERSIONS,
 		defaultVersion: NODE_VERSIONS[NODE_VERSIONS.length - 1],
 		// The chosen operation's action in plain words, as the nodes panel lists it (a unit test holds the two equal).

@@ -2,18 +2,12 @@ import { emailKey } from './email';
 import { isPlainObject } from './plainObjects';
 import type { ApiFailure } from './transport/errors';
 
-/*
- * The service's dialects: where its answers say something the spec leaves open, in each of the ways
- * services are known to say it. Each is named here, with what it looks like, and read only here; the
- * sandbox speaks every one of them (sandbox/README.md, "Dialects"), and a test holds each reading.
- */
+// The service's dialects: what it says where the spec leaves it open, each named and read only here. The sandbox
+// speaks every one (sandbox/README.md, "Dialects"); a test holds each reading.
 
 // ── `success: false` in an answer ──────────────────────────────────────────────────────────
 
-/**
- * `{ success: false, message, error }` whatever the HTTP status, a 200 too: a failure whose
- * `message` is the error and `error` its details. Undefined for any other answer.
- */
+/** `{ success: false, message, error }` under any HTTP status, a 200 too. */
 export function failureInAnswer(body: unknown): { message: string; error: unknown } | undefined {
 	if (!isPlainObject(body) || body.success !== false) return undefined;
 	const message = typeof body.message === 'string' && body.message !== '' ? body.message : 'The Interview Service answered success: false';
@@ -22,11 +16,8 @@ export function failureInAnswer(body: unknown): { message: string; error: unknow
 
 // ── Results not ready ──────────────────────────────────────────────────────────────────────
 
-/**
- * "Results are not ready yet": the results endpoint's 422 while no candidate has completed.
- * Known by its code (on a 422, or on a `success: false` 200), or by a 422's message for a service
- * that sends no code; any other 422 is a real validation error.
- */
+// The results endpoint's 422 while nobody has completed: RESULTS_NOT_READY on a 422 or a success:false 200, or "not ready"
+// in the message of a 422 without a code. Any other 422 is a real validation error.
 export function isResultsNotReady(error: unknown): boolean {
 	const { httpCode, errorResponse, message } = (error ?? {}) as ApiFailure;
 	if (httpCode !== '422' && httpCode !== '200') return false;
@@ -55,11 +46,8 @@ function pathOf(detail: unknown): string | undefined {
 	return typeof path === 'string' ? path : undefined;
 }
 
-/**
- * A 422 for what some candidates of the request hold, so a part of the request may be sent again.
- * One whose details name only fields outside the candidates (the window, say) is about the whole
- * request; any other failure (a 5xx, a timeout, a lost answer) may have been applied: none of them is one.
- */
+// A 422 about some candidates, so part of the request may be resent. Details naming only fields outside the candidates
+// are about the whole request; any other failure (5xx, timeout, lost answer) may have been applied: never a refusal.
 export function refusalOf(error: unknown): Refusal | undefined {
 	const { httpCode, errorResponse, message } = (error ?? {}) as ApiFailure;
 	if (httpCode !== '422') return undefined;
@@ -83,15 +71,9 @@ function emailOf(detail: unknown): string | undefined {
 	return typeof email === 'string' && email.trim() !== '' ? email : undefined;
 }
 
-/**
- * Which candidates a refusal names, in one of three dialects:
- * - naming nobody: `error` null, or details that do not each name a candidate;
- * - by e-mail: `error` `[{ email, message }, …]`;
- * - by place in the request, as validation libraries do: `error` `[{ path: "candidates.3.email", message }, …]`.
- * The answer maps each named candidate's e-mail key to the details naming it. `sentEmails` are the
- * e-mails the refused request sent, in its order. Undefined when it names nobody, or names a
- * candidate the request did not hold: then nothing it says about who is trusted.
- */
+// Naming nobody (`error` null, or details that do not each name a candidate), by e-mail (`[{ email, message }]`), or by
+// place as validation libraries do (`[{ path: "candidates.3.email", message }]`). Maps e-mail keys to their details;
+// undefined when it names nobody or a candidate not sent, since then nothing it says about who is trusted.
 export function refusedCandidates(refusal: Refusal, sentEmails: string[]): Map<string, unknown[]> | undefined {
 	const { details } = refusal;
 	if (!Array.isArray(details) || details.length === 0) return undefined;
@@ -108,15 +90,11 @@ export function refusedCandidates(refusal: Refusal, sentEmails: string[]): Map<s
 
 // ── An omitted candidate ───────────────────────────────────────────────────────────────────
 
-/**
- * Some services take the whole request and leave a refused candidate out of the answer. An answer's
- * entries by e-mail (without case): a candidate the request held and the answer has none for was refused.
- */
+/** Some services take the request and leave a refused candidate out of the answer: its entries by e-mail, without case. */
 export function entriesByEmail<T>(entries: T[], emailOfEntry: (entry: T) => unknown): (email: string) => T | undefined {
 	const byEmail = new Map(entries.map((entry) => [emailKey(emailOfEntry(entry)), entry]));
 	return (email) => byEmail.get(emailKey(email));
 }
 
-/** The words for a candidate the answer left out. */
 export const omittedCandidateMessage = (email: string, itemIndex: number, what: string) =>
 	`The Interview Service refused ${email} [item ${itemIndex}]: it returned no ${what} for this candidate`;

@@ -1,16 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/**
- * The query parameter that carries the Interview Service Trigger's secret in the webhook URL it
- * registers. Whoever knows it can send the trigger completions, so outputs never show it. The
- * trigger's lifecycle makes the secret and checks deliveries against it; this file holds what the
- * action node needs as well: the parameter's name and its masking in an interview's output.
- */
+/** Carries the trigger's secret in the webhook URL it registers: whoever knows it can send completions, so outputs never show it. */
 export const SECRET_QUERY_PARAMETER = 'secret';
 
 const SECRET_IN_QUERY = new RegExp(`([?&]${SECRET_QUERY_PARAMETER}=)[^&#]*`, 'g');
 
-/** The URL with the secret's value replaced by `***`. */
 export function maskWebhookSecret(url: string): string {
 	return url.replace(SECRET_IN_QUERY, '$1***');
 }

@@ -5,11 +5,7 @@ import { MAX_PAGE_SIZE } from '../../shared/transport/pagination';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_RETRY_WAIT_SECONDS, MAX_ATTEMPTS_LIMIT } from '../../shared/transport/request';
 import { INTERVIEW_FROM_INPUT, INTERVIEW_ID_FIELD } from '../helpers/parameters';
 
-
-/**
- * The Interview picker of operations that run once per input item: From List, By ID, and From Input
- * Item, the interview the previous node created or read, with no expression to write.
- */
+/** By Field: the interview the previous node created or read, with no expression to write. */
 export const interviewPicker: INodeProperties = {
 	...interviewLocator,
 	description: 'The interview to act on. By Field: the ID in a field of each input item, e.g. the interview the previous node created or read.',
@@ -25,7 +21,6 @@ export const interviewPicker: INodeProperties = {
 	],
 };
 
-/** Shows a field only for one resource/operation pair. */
 export function showFor(resource: string, operation: string): IDisplayOptions {
 	return { show: { resource: [resource], operation: [operation] } };
 }
@@ -52,10 +47,7 @@ export function withSwitchesOn(collection: INodeProperties): INodeProperties {
 	return { ...collection, options };
 }
 
-/**
- * A collection as versions 1 and 2 show it (its switches off when added) and as version 3 and
- * later do (on). A saved node keeps its version, so what a saved workflow does stays as it was.
- */
+/** Switches off when added in versions 1 and 2, on from 3; a saved node keeps its version, so its workflow does as it did. */
 export function switchesOnWhenAdded(displayOptions: IDisplayOptions, collection: INodeProperties): INodeProperties[] {
 	return [
 		{ ...collection, displayOptions: forVersions(displayOptions, [1, 2]) },
@@ -135,10 +127,7 @@ export const roleNameField: INodeProperties = {
 	placeholder: 'e.g. Backend Engineer',
 };
 
-/**
- * The 11 fields of `interviewConfig`, typed as the spec lists them. Labels stay short enough to show
- * whole in the panel, two collections deep; the names are the saved parameters and never change.
- */
+/** `interviewConfig`: labels short enough to show whole two collections deep; the names are saved and never change. */
 const interviewConfigOptions: INodeProperties[] = [
 	{
 		displayName: 'Allow Access',
@@ -229,7 +218,6 @@ const interviewConfigOptions: INodeProperties[] = [
 	},
 ];
 
-/** `interviewConfig` as a collection field named `interviewConfig`. */
 export const interviewConfigCollection: INodeProperties = {
 	displayName: 'Interview Config',
 	name: 'interviewConfig',
@@ -239,7 +227,6 @@ export const interviewConfigCollection: INodeProperties = {
 	options: interviewConfigOptions,
 };
 
-/** Free-form metadata, typed as JSON. */
 export const metaDataField: INodeProperties = {
 	displayName: 'Metadata',
 	name: 'metaData',

@@ -45,11 +45,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	return await runOperation.call(this, chosen, `${resource}:${operation}`);
 }
 
-/**
- * Runs one operation over the input items. Every item's request is read and checked before any is
- * sent, so bad input in item 7 stops the run before item 0 changed anything on the service. A
- * failure stops the run, unless the node continues on fail: then it is that item's output.
- */
+// Every item is read and checked before any is sent, so bad input in item 7 stops the run before item 0 changed anything.
+// A failure stops the run unless the node continues on fail; then it is that item's output.
 export async function runOperation(this: IExecuteFunctions, operation: NodeOperation, name = ''): Promise<INodeExecutionData[][]> {
 	const stopOnFailure = !this.continueOnFail();
 	const outcomes: ItemOutcome[] = [];
@@ -108,13 +105,8 @@ export function errorJson(error: Error): IDataObject {
 	};
 }
 
-/**
- * Output in input order, every item paired to the input item it came from, each on its output. A failed item:
- * - under "Continue (regular output)" its json holds the message, `httpCode` and `retryAfter`, so a
- *   workflow can branch on them, and what the operation knew of the item (interview, e-mail, name,
- *   the service's reason);
- * - under "Continue (using error output)" see `errorOutputItem`.
- */
+// Input order, each item paired to its input item, on its output. Under "Continue (regular output)" a failed item's json
+// holds the message, `httpCode`, `retryAfter` and what the operation knew (interview, e-mail, name, the service's reason).
 export function toExecutionData(outcomes: ItemOutcome[], errorOutput = false, outputCount = 1): INodeExecutionData[][] {
 	const outputs: INodeExecutionData[][] = Array.from({ length: outputCount }, () => []);
 	for (const outcome of [...outcomes].sort((a, b) => a.itemIndex - b.itemIndex)) {
@@ -130,11 +122,8 @@ export function toExecutionData(outcomes: ItemOutcome[], errorOutput = false, ou
 	return outputs;
 }
 
-/**
- * A failed item for "Continue (using error output)". n8n would cut an item that carries its error
- * down to `{ error }` (docs/n8n-internals.md), so one whose operation knew the candidate goes as json
- * alone: the Error branch gets the input item as it came in, `error` and the service's reason as `message`.
- */
+// n8n would cut an item that carries its error down to `{ error }` (docs/n8n-internals.md), so one whose candidate is known
+// goes as json alone: the Error branch gets the input item as it came in, `error`, and the service's reason as `message`.
 function errorOutputItem({ error, known }: ItemFailure, pairedItem: IPairedItemData): INodeExecutionData {
 	if (known === undefined) return { json: errorJson(error), error, pairedItem };
 	const reason = typeof known.reason === 'string' && known.reason !== '' ? known.reason : undefined;

@@ -11,15 +11,6 @@ import { asNodeError, failedItem, isFailure } from './operationContract';
 import type { ItemError, ItemOutcome, PreparedItem, RetryMemory } from './operationContract';
 import { invalidInput } from './parameters';
 
-/*
- * Sending many items per request, for Invite and Cancel Scheduled: items are grouped into batches,
- * and batches go out a few at a time. A batch the service refuses as a whole (a 422, which applied
- * nothing) is sent again without the candidates the refusal names, who fail on their own items; one
- * that names nobody is sent again in parts, until each refused candidate stands alone. The
- * operations only turn answers into outcomes.
- */
-
-/** A short stable key for what a request sends: the same content gives the same key. */
 const requestKey = (content: unknown): string => createHash('sha256').update(JSON.stringify(content)).digest('base64url');
 
 /** Kept in the node context, which Retry On Fail's next attempt shares (docs/n8n-internals.md): an answer kept there is not asked for again. */
@@ -48,25 +39,19 @@ export const MAX_BATCH_SIZE = 100;
 export const DEFAULT_PARALLEL_BATCHES = 4;
 const MAX_PARALLEL_BATCHES = 10;
 
-/** What an item of a batch is about, as its error names it: the interview, the e-mail (or e-mails), the name. */
 export interface BatchItemFacts extends IDataObject {
 	interviewId: string;
 	email: string;
 }
 
-/**
- * An item as batches.ts reads it, described once by its operation: the e-mails its request sends
- * (the places a refusal may name) and what its error names.
- */
+/** An item as its operation describes it: the e-mails it sends (where a refusal may name it) and what its error names. */
 export interface BatchItem<T> extends PreparedItem<T> {
 	emails: string[];
 	facts: BatchItemFacts;
 }
 
-/** Items sent in one request. */
 export type Batch<T> = Array<BatchItem<T>>;
 
-/** Splits a list into consecutive chunks of at most `size` elements. */
 export function chunk<T>(list: T[], size: number): T[][] {
 	const chunks: T[][] = [];
 	for (let start = 0; start < list.length; start += size) chunks.push(list.slice(start, start + size));
@@ -129,7 +114,6 @@ function halvesOf<E>(list: E[], keyOf: (element: E) => string): E[][] | undefine
 /** The e-mails a batch's request sends, each once, in the order they first appear. */
 export const sentEmailsOf = <T>(batch: Batch<T>): string[] => [...new Map(batch.flatMap(({ emails }) => emails.map((email) => [emailKey(email), email]))).values()];
 
-/** The service's own reason for a refusal: its message, and its details when it gave any. */
 function reasonOf(refused: Refusal): string {
 	const details = Array.isArray(refused.details)
 		? refused.details.map((detail) => (isPlainObject(detail) && typeof detail.message === 'string' ? detail.message : JSON.stringify(detail)))
@@ -137,11 +121,8 @@ function reasonOf(refused: Refusal): string {
 	return [refused.message, ...details].join('; ');
 }
 
-/**
- * The failure of one item whose candidate the service refused, in words a recruiter reads: who was
- * refused and which item, the service's reason; the item carries who it is about, so the error
- * branch can write back to the ATS without a lookup.
- */
+// In a recruiter's words: who was refused, which item, and the service's reason. The item carries who it is about,
+// so the error branch can write back to the ATS without a lookup.
 function refusedItem(context: IExecuteFunctions, refused: Refusal, facts: BatchItemFacts, itemIndex: number) {
 	const reason = reasonOf(refused);
 	const message = `The Interview Service refused ${facts.email} [item ${itemIndex}], saying: ${reason}`;
@@ -150,10 +131,7 @@ function refusedItem(context: IExecuteFunctions, refused: Refusal, facts: BatchI
 	return failedItem(context, error, itemIndex, { ...facts, reason });
 }
 
-/**
- * A batch apart: the items whose candidates the refusal named (each with the service's details
- * about them), and the rest. An item holding several e-mails is cut in two when only some were named.
- */
+/** The items the refusal named (with its details about them), and the rest; an item with several e-mails may be cut in two. */
 function apart<T>(batch: Batch<T>, named: Map<string, unknown[]>, narrowed: Narrowing<T> | undefined) {
 	const refused: Array<{ item: BatchItem<T>; details: unknown[] }> = [];
 	const rest: Batch<T> = [];
@@ -178,10 +156,7 @@ function narrowedItem<T>(item: BatchItem<T>, emails: string[], narrowed: Narrowi
 	return { ...item, request: narrowed(item.request, emails), emails, facts: { ...item.facts, email: emails.join(', ') } };
 }
 
-/**
- * A refused batch that names nobody, in halves by e-mail: its items (those with the same e-mail
- * stay together), or the e-mails of its one item when it holds several. None once one e-mail is left.
- */
+/** A refusal naming nobody: halves by e-mail (one e-mail stays together), or the e-mails of a lone item; none once one is left. */
 function halvesOfRefused<T>(batch: Batch<T>, narrowed: Narrowing<T> | undefined): Array<Batch<T>> | undefined {
 	if (batch.length > 1 || batch[0].emails.length === 1 || narrowed === undefined) return halvesOf(batch, ({ emails }) => emailKey(emails[0]));
 	const [item] = batch;
@@ -190,26 +165,17 @@ function halvesOfRefused<T>(batch: Batch<T>, narrowed: Narrowing<T> | undefined)
 
 export interface BatchSending<T, A> {
 	batches: Array<Batch<T>>;
-	/** Requests in flight at once. */
 	concurrency: number;
 	memory: RetryMemory;
 	/** Sends a batch's request, built from its items' requests alone: the same items are the same request. */
 	send: (batch: Batch<T>) => Promise<A>;
 	/** For items that hold several e-mails: one narrowed to some of them. */
 	narrowed?: Narrowing<T>;
-	/** Each item's outcome from the service's answer. */
 	outcomesOf: (batch: Batch<T>, answer: A) => ItemOutcome[] | Promise<ItemOutcome[]>;
 }
 
-/**
- * Sends batches, at most `concurrency` requests at a time; a batch that fails fails each of its
- * items. A refused one goes out again without the candidates the refusal names, who fail, or in
- * parts when it names nobody (ahead of the batches not yet begun, so a batch begun is finished
- * first). Each answer or refusal is kept in the run's memory before it is used, so a batch answered
- * in an earlier Retry On Fail attempt is not sent again, and a refused one goes straight to its rest
- * or its parts. When the node does not continue on fail, the first failure stops the run:
- * no further batch starts, those begun finish (their parts too, and are kept), then it is thrown.
- */
+// A refused batch's rest or parts go ahead of batches not begun. Each answer is kept before use, so a Retry On Fail
+// attempt resends nothing answered. Without Continue On Fail the first failure stops new batches; those begun finish.
 export async function dispatchBatches<T, A>(context: IExecuteFunctions, sending: BatchSending<T, A>): Promise<ItemOutcome[]> {
 	const { memory } = sending;
 	const stopOnFailure = !context.continueOnFail();

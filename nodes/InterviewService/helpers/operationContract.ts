@@ -4,12 +4,6 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { RequestRun } from '../../shared/transport/request';
 import type { ParameterReader } from './parameters';
 
-/*
- * What the router hands an operation and gets back. An operation is its fields plus `prepare`
- * (one item → its request, checked) and either `send` (one request per item) or `sendInBatches`
- * (many items per request); the router owns the loop, the pairing and the routing of failures.
- */
-
 /** One run of the node, built once by the router and handed to every prepare and send. */
 export interface NodeRun {
 	/** The node, read once: n8n's `getNode()` copies it at every call (docs/n8n-internals.md). */
@@ -21,7 +15,6 @@ export interface NodeRun {
 	requests: RequestRun;
 }
 
-/** One input item's request, read and checked. */
 export interface PreparedItem<T> {
 	itemIndex: number;
 	request: T;
@@ -34,7 +27,6 @@ export type ItemError = NodeApiError | NodeOperationError;
 export interface ItemSuccess {
 	itemIndex: number;
 	json: IDataObject[];
-	/** Which of the node's outputs (0, the first, when absent). */
 	output?: number;
 	/** The input items this output stands for, when more than its own (one answer for the whole run). */
 	pairedWith?: number[];
@@ -47,7 +39,6 @@ export interface ItemFailure {
 	known?: IDataObject;
 }
 
-/** What became of one input item: its output items, or its failure. */
 export type ItemOutcome = ItemSuccess | ItemFailure;
 
 export const isFailure = (outcome: ItemOutcome): outcome is ItemFailure => 'error' in outcome;
@@ -64,11 +55,8 @@ export function failedItem(context: IExecuteFunctions, error: unknown, itemIndex
 	return failure;
 }
 
-/**
- * What the service already did in this run of the node, for requests that change something each
- * time they are sent (Create, Invite, Cancel Scheduled), so that n8n's Retry On Fail does not send
- * them again. `keyOf` names a request by its content; only a memory that keeps anything computes it.
- */
+// What the service already answered in this run to requests that change something (Create, Invite, Cancel Scheduled),
+// so that Retry On Fail does not resend them. `keyOf` names a request by content; only a memory that keeps computes it.
 export interface RetryMemory {
 	keyOf(content: unknown): string;
 	answerTo(key: string): unknown;
@@ -78,7 +66,6 @@ export interface RetryMemory {
 
 /** An operation that sends one request (or a short sequence) per item. */
 export interface PerItemOperation {
-	/** Reads and checks one item's request. */
 	prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun): unknown;
 	/** Sends it; the answer is the item's output, a list giving one output item each. */
 	send(this: IExecuteFunctions, request: unknown, itemIndex: number, run: NodeRun): Promise<object | object[]>;
@@ -89,11 +76,7 @@ export interface PerItemOperation {
 /** An operation that sends many items per request: it tells each item's outcome itself. */
 export interface BatchOperation {
 	prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun): unknown;
-	/**
-	 * How many regular outputs the node has for this run, when it may be more than one: what the
-	 * node's `outputs` expression gives, worked out from the same parameters (a unit test holds the two
-	 * equal), since having n8n evaluate the expression costs an expression run per execution.
-	 */
+	/** The count the `outputs` expression gives (a unit test holds them equal), without n8n's expression run (docs/n8n-internals.md). */
 	outputCount?(this: IExecuteFunctions): number;
 	sendInBatches(this: IExecuteFunctions, prepared: Array<PreparedItem<unknown>>, memory: RetryMemory, run: NodeRun): Promise<ItemOutcome[]>;
 }

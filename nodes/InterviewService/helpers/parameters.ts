@@ -11,18 +11,8 @@ export const INTERVIEW_FROM_INPUT = 'inputItem';
 /** The field Create, Get and Get Many output the interview's ID in, and what By Field reads when left empty. */
 export const INTERVIEW_ID_FIELD = 'interviewId';
 
-/*
- * The node's parameters as an operation reads them for one item, and the checks they pass before
- * anything is sent: an error names the field as the editor shows it, and the item.
- */
-
-/**
- * What in an expression can make its value differ from one input item to the next: the item's
- * own data (`$json`, `$binary`, `$input.item`, `$('Node').item`, paired items), its index, other
- * parameters (which may themselves use the item) and the legacy `$item()` / `$node` / `$data`.
- * Anything not listed here (`$('Node').first()`, `$now`, `$vars`, `$execution`, ...) is the
- * same for every item. Unknown cases err on the side of "per item".
- */
+// What can make an expression differ per item: the item's data, its index, other parameters, legacy $item()/$node/$data.
+// Anything else ($('Node').first(), $now, $vars, ...) is the same for every item; unknown cases count as per item.
 const PER_ITEM = /\$json|\$binary|\$item|\$input|\$parameter|\$data|\$node|\$position|\.item\b|pairedItem|itemMatching/;
 
 /** Whether a saved parameter value holds an expression that may give each item another value. */
@@ -43,7 +33,6 @@ export type ParameterReader = (
 /** `={{ $json.email }}` or `={{ $json['first name'] }}`: the whole value is one field of the input item. */
 const ITEM_FIELD = /^=\{\{\s*\$json(?:\.([A-Za-z_$][\w$]*)|\[\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\])\s*\}\}$/;
 
-/** The field an expression reads when it is nothing but `$json.<field>`; otherwise undefined. */
 export function itemFieldOf(value: unknown): string | undefined {
 	if (typeof value !== 'string') return undefined;
 	const match = ITEM_FIELD.exec(value);
@@ -55,20 +44,14 @@ const isPrimitive = (value: unknown): value is Primitive => ['string', 'number',
 /** Names n8n refuses or resolves through the prototype: always left to n8n. */
 const UNSAFE_FIELDS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** The item's own text, number or boolean in `field`; undefined for anything else. */
 function primitiveField(json: IDataObject, field: string): Primitive | undefined {
 	if (UNSAFE_FIELDS.has(field) || !Object.prototype.hasOwnProperty.call(json, field)) return undefined;
 	const value = json[field];
 	return isPrimitive(value) ? value : undefined;
 }
 
-/**
- * How a saved value that only copies fields of the input item is read without n8n's expression
- * engine: `={{ $json.email }}`, or a flat collection of such expressions and fixed values (Additional
- * Fields with Name as `{{ $json.name }}`). For text, a number or a boolean the value is the one n8n's
- * expression would give (docs/n8n-internals.md). Anything else (a missing field, null, an object,
- * which the engines copy or convert in their own ways) is left to n8n: `undefined` here.
- */
+// Reads a value that only copies item fields (`{{ $json.email }}`, or a flat collection of those and fixed values) without
+// the expression engine: for text, numbers and booleans n8n gives the same (docs/n8n-internals.md); anything else is left to n8n.
 function itemFieldReader(saved: unknown): ((json: IDataObject) => NodeParameterValueType | object | undefined) | undefined {
 	const field = itemFieldOf(saved);
 	if (field !== undefined) {
@@ -96,12 +79,8 @@ function itemFieldReader(saved: unknown): ((json: IDataObject) => NodeParameterV
 	};
 }
 
-/**
- * A run's parameter reader, built once by the router: a parameter whose saved value cannot differ
- * between items is evaluated once; one that only copies a field of the item (`{{ $json.email }}`) is
- * taken from the item; any other that uses the item is evaluated by n8n per item. Values are shared
- * between items, so callers must not change them; a read that failed is not kept.
- */
+// Built once per run: a parameter the same for every item is evaluated once, a `{{ $json.field }}` one read from the item,
+// any other by n8n per item. Values are shared between items, so callers must not change them; a failed read is not kept.
 export function sharedParameterReader(context: IExecuteFunctions): ParameterReader {
 	const saved = context.getNode().parameters;
 	const items = context.getInputData();
@@ -124,10 +103,7 @@ export function sharedParameterReader(context: IExecuteFunctions): ParameterRead
 	};
 }
 
-/**
- * The interview ID an input item holds in `field` (the picker's By Field): text or a number,
- * checked as By ID checks a typed one, since no editor check has seen it.
- */
+/** By Field: checked as By ID checks a typed one, since no editor check has seen it. */
 function inputInterviewId(context: IExecuteFunctions, itemIndex: number, field: string): string {
 	const label = `Interview (input field "${field}")`;
 	const value = context.getInputData()[itemIndex]?.json[field];
@@ -144,7 +120,6 @@ function inputInterviewId(context: IExecuteFunctions, itemIndex: number, field: 
 	return id;
 }
 
-/** The interview of an item, which an operation needs; `read` may be a shared parameter reader. */
 export function requiredInterviewId(context: IExecuteFunctions, itemIndex: number, read?: ParameterReader): string {
 	const picked: unknown = (read ?? context.getNodeParameter.bind(context))(interviewLocator.name, itemIndex, '', { extractValue: false });
 	if (isPlainObject(picked) && picked.mode === INTERVIEW_FROM_INPUT) {
@@ -195,10 +170,7 @@ export function invalidInput(node: INode, field: string, problem: string, itemIn
 	});
 }
 
-/**
- * Checks a request body against its zod schema before it is sent. The error names the field as
- * the user sees it in the node and the index of the item that holds it.
- */
+/** The error names the field as the user sees it in the node, and the item. */
 export function validateRequest<T extends z.ZodTypeAny>(
 	context: IExecuteFunctions,
 	schema: T,
@@ -218,10 +190,7 @@ export function validateRequest<T extends z.ZodTypeAny>(
 	throw error;
 }
 
-/**
- * A metadata parameter as a JSON object: n8n hands over a string typed in the editor or an
- * object from an expression. Empty means "not set"; arrays, scalars and invalid JSON are refused.
- */
+/** A metadata parameter as a JSON object, from the editor's text or an expression's object; empty means "not set". */
 export function parseJsonObject(
 	context: IExecuteFunctions,
 	value: unknown,
@@ -273,12 +242,8 @@ function localToUtc(wallAsUtc: number, timeZone: string): number {
 	}
 }
 
-/**
- * The API wants ISO date-times with an offset. n8n's date picker gives a wall-clock time without
- * one, and expressions may give a Luxon DateTime or a Date: all become an ISO string, a time
- * without offset being read in the workflow's time zone. Anything else is returned unchanged for
- * the schema to reject.
- */
+// The API wants ISO date-times with an offset; the date picker gives a wall-clock time, read in the workflow's time zone.
+// Luxon DateTimes and Dates become ISO too; anything else is returned unchanged for the schema to reject.
 export function toIsoDateTime(value: unknown, timeZone: string): unknown {
 	if (value instanceof Date) return Number.isNaN(value.getTime()) ? value : value.toISOString();
 	if (typeof value === 'object' && value !== null && typeof (value as { toISO?: unknown }).toISO === 'function') {

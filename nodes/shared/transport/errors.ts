@@ -3,10 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { errorEnvelope } from '../contract/envelope';
 
-/**
- * What our NodeApiErrors carry, where n8n's class keeps it: the HTTP status as text (or a network
- * error's code), the API's `error` details and, when the service sent one, Retry-After in seconds.
- */
+/** What our NodeApiErrors carry: the status as text (or a network error's code), the API's `error` details, Retry-After in seconds. */
 export interface ApiFailure extends Error {
 	httpCode?: string | null;
 	errorResponse?: { error?: unknown };
@@ -55,11 +52,8 @@ function describeDetails(details: unknown): string | undefined {
 	return JSON.stringify(details);
 }
 
-/**
- * Turns any failure of a request into a NodeApiError that carries the API's own `message`,
- * its `error` details and the HTTP status. It is built from plain data only, so the request
- * (with its bearer token or API key) never travels with the error.
- */
+// Any request failure as a NodeApiError with the API's `message`, `error` details and status, built from plain data only
+// so the request (with its bearer token or API key) never travels with the error.
 export function toNodeApiError(node: INode, error: unknown, itemIndex?: number): NodeApiError {
 	const wrapped = (error ?? {}) as WrappedHttpError;
 	const httpCode = httpStatus(wrapped);
@@ -84,10 +78,7 @@ function withRetryAfter(error: NodeApiError, retryAfter: number | undefined): No
 	return error;
 }
 
-/**
- * An answer `{ success: false, message, error }`, whatever its HTTP status (a 200 too): the
- * service's `message` is the error, its `error` the description.
- */
+/** An answer `{ success: false, message, error }` under any status: `message` is the error, `error` its description. */
 export function envelopeFailure(
 	node: INode,
 	envelope: { message: string; error?: unknown },
@@ -106,10 +97,7 @@ export function envelopeFailure(
 	);
 }
 
-/**
- * A request that got no answer within the timeout, as an error naming the endpoint and the
- * wait; undefined when `error` is no timeout.
- */
+/** A request unanswered within the timeout, named with its endpoint and wait; undefined for any other error. */
 export function timeoutError(
 	node: INode,
 	error: unknown,
@@ -151,10 +139,7 @@ export async function unlessError<T, F>(request: Promise<T>, accept: (error: unk
 
 export const isNotFound = (error: unknown) => (error as ApiFailure | undefined)?.httpCode === '404';
 
-/**
- * A 404 for a path that holds an interview's ID names that ID after the service's own message
- * ("Interview not found (interview ID …)"), so the user sees which interview is missing.
- */
+/** A 404 on an interview's path names the ID after the service's message, so the user sees which interview is missing. */
 export function namingInterview(error: NodeApiError, interviewId: string | undefined): NodeApiError {
 	if (interviewId === undefined || error.httpCode !== '404' || error.message.includes(interviewId)) return error;
 	error.message = `${error.message} (interview ID ${interviewId})`;

@@ -37,13 +37,9 @@ export async function listInterviews(
 	);
 }
 
-/**
- * A result row's identity: the candidate (e-mail, without case) and its report, so a second row
- * of the same candidate with another report is kept, while a page the server repeats is caught.
- * A row without an e-mail is known by its content; an odd record (a row that is no object, wrapped)
- * has no identity, so two alike on different pages are both kept. (The results trigger's `pollState.resultKey` is a
- * different key on purpose: its format is stored in workflow static data and must never change.)
- */
+// The candidate (e-mail, without case) and its report: a second row of a candidate with another report is kept, a repeated
+// page caught. A row without an e-mail is known by content; an odd record has none, so two alike are both kept. The results
+// trigger's `pollState.resultKey` differs on purpose: it is stored in static data and must never change.
 export function resultRowKey(result: CandidateResult): string | undefined {
 	if (isUnexpectedRow(result)) return undefined;
 	const email = result.candidate?.email;

@@ -1,12 +1,8 @@
-/**
- * Page walking for the two list endpoints. The spec shows no count and no page size, so we trust
- * what we see: a server that caps `limit` is detected from the first pages, one that ignores `page`
- * stops the walk with an error instead of repeating items, and a page ceiling bounds every walk.
- */
+// Page walks for the two list endpoints. The spec shows no count and no page size: a server capping `limit` is detected
+// from the first pages, one ignoring `page` stops the walk with an error, and a page ceiling bounds every walk.
 
 /** The page size we ask for. The sandbox's maximum; the real service's is not documented. */
 export const MAX_PAGE_SIZE = 100;
-/** No walk goes further than this many pages. */
 export const MAX_PAGES = 10_000;
 /** Pages read at the same time once the page size is known. */
 export const PAGE_CONCURRENCY = 4;
@@ -17,21 +13,14 @@ interface PageWalkOptions<T> {
 	/** Stop once this many items are collected; omit for all. */
 	limit?: number;
 	pageSize?: number;
-	/**
-	 * Identity of an item, to detect a server that ignores `page`. Undefined for an item without one
-	 * (an odd record): it is always kept and takes no part in that check.
-	 */
+	/** Identity of an item, to catch a server ignoring `page`; an item without one (an odd record) is always kept. */
 	keyOf: (item: T) => string | undefined;
 	/** Most pages in flight at once after the first full page; 1 reads one after the other. */
 	concurrency?: number;
 }
 
-/**
- * Reads pages 1, 2, ... and keeps their items in page order. Pages are read one by one until the
- * page size is known; then the pages in flight double with every full page, up to `concurrency`,
- * so a short list costs at most one request past its end and a long export soon reads several at
- * once. An empty or short page ends the walk; a page whose items with an identity are all known is an error.
- */
+// Pages one by one until the page size is known, then the pages in flight double with each full page up to `concurrency`:
+// a short list costs at most one request past its end. A short page ends the walk; a page of only known items is an error.
 export async function collectPages<T>(
 	fetchPage: (page: number, limit: number) => Promise<T[]>,
 	{ limit, pageSize = MAX_PAGE_SIZE, keyOf, concurrency = PAGE_CONCURRENCY }: PageWalkOptions<T>,

@@ -18,16 +18,10 @@ import { CREDENTIAL_TYPE, normalizeBaseUrl, requestTimeoutSeconds } from '../int
 import { envelopeFailure, isNetworkError, namingInterview, timeoutError, toNodeApiError } from './errors';
 import type { ApiFailure } from './errors';
 
-/*
- * The one retry policy of every request:
- * - 429 and 503 are retried whatever the method: the service refused the work, nothing was done;
- * - 502, 504 and network errors (refused, reset, unresolvable) only for GET: a POST may have
- *   been carried out before the answer was lost, and sending it again could invite twice;
- * - a timeout is never retried, so a held request costs one timeout, not several;
- * - the wait is the service's Retry-After (seconds or an HTTP date) when it sent one; a
- *   Retry-After longer than Max Retry Wait fails at once (the error carries it). Otherwise
- *   exponential backoff (1 s, 2 s, 4 s, ...) with jitter, at most Max Retry Wait.
- */
+// The retry policy: 429 and 503 for any method (nothing was done); 502, 504 and network errors only for GET (a POST
+// may have been applied before its answer was lost: resending could invite twice); a timeout never (a held request
+// costs one timeout). The wait: Retry-After when sent (longer than Max Retry Wait fails at once), else exponential
+// backoff (1 s, 2 s, 4 s, ...) with jitter, at most Max Retry Wait.
 
 export const DEFAULT_MAX_ATTEMPTS = 3;
 export const DEFAULT_MAX_RETRY_WAIT_SECONDS = 60;
@@ -63,10 +57,7 @@ function isRetryable(method: IHttpRequestMethods, status: number | undefined, er
 	return (status !== undefined && RETRIED_FOR_GET.has(status)) || isNetworkError(error);
 }
 
-/**
- * How long to wait before attempt `attempt + 1`, or undefined when the failure of attempt
- * `attempt` is final.
- */
+/** The wait before attempt `attempt + 1`; undefined when the failure of attempt `attempt` is final. */
 export function retryDelayMs(
 	policy: RetryPolicy,
 	method: IHttpRequestMethods,
@@ -95,10 +86,7 @@ function pathOf(endpoint: EndpointSpec, interviewId?: string): string {
 /** Every n8n context that talks to the Interview Service: the action node, trigger hooks, the picker, polls and webhooks. */
 export type InterviewServiceContext = IExecuteFunctions | IHookFunctions | ILoadOptionsFunctions | IPollFunctions | IWebhookFunctions;
 
-/**
- * What one run of a node sends with: its n8n context, its credential read and decrypted once (n8n's
- * refresh on 401 writes the new token into that same object, see docs/n8n-internals.md), its retry policy.
- */
+/** One run: its context, its credential read and decrypted once (docs/n8n-internals.md), its retry policy. */
 export interface RequestRun {
 	context: InterviewServiceContext;
 	credential: () => Promise<ICredentialsDecrypted>;
@@ -144,12 +132,8 @@ interface FullResponse {
 	statusCode?: number;
 }
 
-/**
- * The one way this package talks to the Interview Service: authenticated through the
- * credential (token exchange, bearer header, refresh on 401), with a timeout, retried as the
- * retry policy allows (above), answers unwrapped from the `{ message, success, data }`
- * envelope and checked against the endpoint's `data` schema. `success: false` is a failure whatever the status.
- */
+// The only way to the service: the credential's auth (token exchange, bearer, refresh on 401), a timeout, the retry policy,
+// the `{ message, success, data }` envelope unwrapped and `data` checked; `success: false` fails whatever the status.
 export async function apiRequest<E extends EndpointSpec>(
 	this: InterviewServiceContext | RequestRun,
 	endpoint: E,

@@ -75,7 +75,6 @@ interface CancelRequest {
 /** Emails From, read at the first item (the option takes no expression). */
 const isListed = (run: NodeRun) => (run.read('emailSource', 0, 'list') as EmailSource) === 'list';
 
-/** The e-mails of one item, and the label they have in errors. */
 function emailsOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { candidateEmails: string[]; labels: Record<string, string> } {
 	if (isListed(run)) return { candidateEmails: toEmailList(run.read('candidateEmails', itemIndex, [])), labels: CANCEL_FIELD_LABELS };
 	if (run.read('mappingMode', 0, MAP_MANUALLY) === MAP_AUTOMATICALLY) {
@@ -101,10 +100,7 @@ async function cancelEmails(run: NodeRun, batch: Batch<CancelRequest>): Promise<
 	return answer.cancelledCandidates as IDataObject[];
 }
 
-/**
- * "A List" sent in parts (the service refused some of the item's e-mails): one outcome per item
- * again. When the service refused some, the item fails, naming them and what was cancelled.
- */
+/** "A List" sent in parts after a refusal: one outcome per item again, failing it with the refused and what was cancelled. */
 function oneOutcomePerItem(outcomes: ItemOutcome[]): ItemOutcome[] {
 	return groupBy(outcomes, ({ itemIndex }) => String(itemIndex)).map((parts) => {
 		if (parts.length === 1) return parts[0];
@@ -124,7 +120,6 @@ function oneOutcomePerItem(outcomes: ItemOutcome[]): ItemOutcome[] {
 	});
 }
 
-/** An item as a batch holds it: its e-mails, and the interview and e-mails its error names. */
 const batchItem = (item: PreparedItem<CancelRequest>): BatchItem<CancelRequest> => {
 	const { interviewId, candidateEmails } = item.request;
 	return { ...item, emails: candidateEmails, facts: { interviewId, email: candidateEmails.join(', ') } };
@@ -167,11 +162,8 @@ function perItemOutcomes(batch: Batch<CancelRequest>, cancelled: IDataObject[]):
 	});
 }
 
-/**
- * "A List": one request per item. "Input Items": items of the same interview in one request. A
- * request answered in an earlier Retry On Fail attempt is not sent again, so nothing is reported
- * "not cancelled" because the first attempt already cancelled it.
- */
+// "A List": one request per item; "Input Items": one per interview. A request answered in an earlier Retry On Fail attempt
+// is not resent, so nothing is reported "not cancelled" because the first attempt already cancelled it.
 export async function sendInBatches(
 	this: IExecuteFunctions,
 	prepared: Array<PreparedItem<CancelRequest>>,

@@ -5,11 +5,7 @@ import { invalidInput, parseJsonObject } from '../../helpers/parameters';
 import type { FieldLabels, ParameterReader } from '../../helpers/parameters';
 import type { NodeRun } from '../../helpers/operationContract';
 
-/*
- * "Candidate Fields" of Invite and Cancel Scheduled: each field set in the node, usually with an
- * expression, or read straight from each input item by field name, which evaluates no expression
- * per item.
- */
+// Candidate Fields: each set in the node, usually by expression, or read from each input item by field name (no expression per item).
 
 export const MAP_MANUALLY = 'defineBelow';
 export const MAP_AUTOMATICALLY = 'autoMapInputData';
@@ -33,7 +29,6 @@ export function mappingModeProperty(displayOptions: IDisplayOptions, automatical
 	};
 }
 
-/** Shows a field only in one mapping mode. */
 export function inMode(displayOptions: IDisplayOptions, mode: typeof MAP_MANUALLY | typeof MAP_AUTOMATICALLY): IDisplayOptions {
 	return { show: { ...displayOptions.show, mappingMode: [mode] } };
 }
@@ -68,7 +63,6 @@ export function candidateEmailsProperty(displayOptions: IDisplayOptions, descrip
 /** How an input field is named in errors: the node's label and the field it was read from. */
 const inputFieldLabel = (label: string, field: string) => `${label} (input field "${field}")`;
 
-/** A field name typed in the node (e.g. Email Field). */
 function fieldNameOf(context: IExecuteFunctions, read: ParameterReader, parameter: string, label: string, itemIndex: number, fallback: string) {
 	const name = String(read(parameter, itemIndex, fallback) ?? '').trim();
 	if (name === '') throw invalidInput(context.getNode(), label, 'is required', itemIndex);
@@ -107,10 +101,7 @@ const OTHER_INPUT_FIELDS = [
 	['resumeLink', 'Resume Link'],
 ] as const;
 
-/**
- * The whole candidate of an input item: the e-mail, and name, phone, resumeLink and metaData from
- * the fields of those names or the names set in Other Input Fields. `labels` name each field in errors.
- */
+/** The e-mail, and name, phone, resumeLink and metaData from fields of those names or the ones set in Other Input Fields. */
 export function inputCandidateOf(
 	context: IExecuteFunctions,
 	run: NodeRun,

@@ -71,10 +71,7 @@ function warnAfterInvite(context: IExecuteFunctions): void {
 	});
 }
 
-/**
- * Once per run, whatever the number of items: one output item, paired with every input item it
- * read. "All" clears the workflow's memory; "Chosen" forgets the items' e-mails together.
- */
+/** Once per run, however many items: one output item, paired with every input item it read. */
 export async function sendInBatches(this: IExecuteFunctions, prepared: Array<PreparedItem<ForgetRequest>>): Promise<ItemOutcome[]> {
 	if (prepared.length === 0) return [];
 	warnAfterInvite(this);

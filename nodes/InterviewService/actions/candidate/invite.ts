@@ -29,10 +29,7 @@ const displayOptions = showFor('candidate', 'invite');
 /** How long the window stays open from version 3 on when End Time is left empty. */
 export const DEFAULT_WINDOW_DAYS = 7;
 
-/**
- * Start Time and End Time. Versions 1 and 2 require both; from version 3 on, empty means the window
- * a recruiter usually picks: from when the node runs until a week later.
- */
+/** From version 3 on, empty Start Time and End Time mean from when the node runs until a week later. */
 function invitationWindow(): INodeProperties[] {
 	const startDescription = "Start of the window in which the candidate may take the interview. Without an offset, the workflow's time zone applies.";
 	const endDescription = 'End of the window; must be after Start Time';
@@ -63,7 +60,6 @@ function invitationWindow(): INodeProperties[] {
 /** From this version on, Email (Map Each Field Manually) may list several candidates. */
 export const EMAIL_LIST_VERSION = 4;
 
-/** What one input item stands for, said where the candidate is chosen. */
 function perItemNotices(): INodeProperties[] {
 	const notice = (name: string, text: string, shown: IDisplayOptions): INodeProperties => ({ displayName: text, name, type: 'notice', default: '', displayOptions: shown });
 	return [
@@ -225,10 +221,7 @@ function emptyToUndefined(value: unknown): string | undefined {
 	return value === '' || value === undefined || value === null ? undefined : String(value);
 }
 
-/**
- * Where a field takes one address, a list in it is refused as a list, not as "a valid e-mail":
- * the user is told where several can go instead.
- */
+/** A list in a one-address field is refused as a list, telling the user where several can go. */
 function refuseList(context: IExecuteFunctions, email: string, label: string, itemIndex: number, taker: string, instead: string): void {
 	const count = toEmailList(email).length;
 	if (count < 2) return;
@@ -237,7 +230,7 @@ function refuseList(context: IExecuteFunctions, email: string, label: string, it
 	throw error;
 }
 
-/** The addresses typed or mapped in Email: from version 4 on it may list several (each once), before only one. */
+/** The addresses typed or mapped in Email: from version 4 on it may list several (each once), in versions 1 to 3 only one. */
 function emailsOf(context: IExecuteFunctions, value: unknown, itemIndex: number): string[] {
 	if (context.getNode().typeVersion < EMAIL_LIST_VERSION) {
 		const email = String(value ?? '').trim();
@@ -257,10 +250,7 @@ const ONE_PERSON_FIELDS = [
 	['resumeLink', 'Resume Link'],
 ] as const;
 
-/**
- * Map Each Field Manually: the Email and Additional Fields parameters, usually expressions. Several
- * addresses in Email are several candidates sharing the Metadata; each address is named in errors.
- */
+/** Map Each Field Manually: several addresses in Email are several candidates sharing the Metadata. */
 function manualCandidates(context: IExecuteFunctions, read: ParameterReader, itemIndex: number): { candidates: IDataObject[]; labels: FieldLabels } {
 	const fields = read('additionalFields', itemIndex, {}) as IDataObject;
 	const emails = emailsOf(context, read('email', itemIndex, ''), itemIndex);
@@ -296,11 +286,8 @@ function candidatesOf(context: IExecuteFunctions, run: NodeRun, itemIndex: numbe
 	return { candidates: [candidate], labels };
 }
 
-/**
- * When the node first ran in this execution, in whole seconds: kept in the node's context like the
- * run's answers, so every item and every Retry On Fail attempt opens the same window, and a batch
- * answered in an earlier attempt is recognised as the same request.
- */
+// When the node first ran in this execution, in whole seconds, kept in the node context: every item and Retry On Fail
+// attempt opens the same window, so a batch answered in an earlier attempt is recognised as the same request.
 function runStartOf(context: IExecuteFunctions): string {
 	const memory = rememberedAnswers(context, 'candidate:invite window');
 	const kept = memory.answerTo('start');
@@ -322,10 +309,7 @@ function windowOf(context: IExecuteFunctions, { node, read }: NodeRun, itemIndex
 	return { startTime, endTime };
 }
 
-/**
- * One item's invitations, one per candidate (several when Email lists several): its interview,
- * window and candidates, all checked as the access-links request would be before any is sent.
- */
+/** One invitation per candidate of the item, all checked as the access-links request would be before any is sent. */
 export function prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun): InviteRequest[] {
 	const { read } = run;
 	const interviewId = requiredInterviewId(this, itemIndex, read);
@@ -340,13 +324,9 @@ export function prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun
 	return body.candidates!.map((candidate) => ({ interviewId, startTime: body.startTime, endTime: body.endTime, candidate, batchSize }));
 }
 
-/** An item as a batch holds it: its candidate's e-mail, and who it is for. */
 const batchItem = (item: PreparedItem<InviteRequest>): BatchItem<InviteRequest> => ({ ...item, emails: [item.request.candidate.email], facts: factsOf(item.request) });
 
-/**
- * Items that share the interview and the time window go in the same request, at most
- * `batchSize` (the first item's) per request. Times are compared as instants.
- */
+/** Same interview and window (compared as instants) share a request, at most the first item's `batchSize`. */
 export function inviteBatches(prepared: Array<PreparedItem<InviteRequest>>): Array<Batch<InviteRequest>> {
 	const groups = groupBy(prepared.map(batchItem), ({ request }) =>
 		[request.interviewId, Date.parse(request.startTime), Date.parse(request.endTime)].join('\n'),
@@ -354,10 +334,7 @@ export function inviteBatches(prepared: Array<PreparedItem<InviteRequest>>): Arr
 	return groups.flatMap((group) => chunk(group, group[0].request.batchSize));
 }
 
-/**
- * The links the service created for a batch's candidates, each sent once (the first item's
- * spelling): every item with that e-mail gets the link.
- */
+/** Each e-mail is sent once (the first item's spelling); every item with that e-mail gets the link. */
 async function createAccessLinks(run: NodeRun, batch: Batch<InviteRequest>): Promise<AccessLink[]> {
 	const [{ itemIndex, request }] = batch;
 	const { interviewId, startTime, endTime } = request;
@@ -370,15 +347,11 @@ async function createAccessLinks(run: NodeRun, batch: Batch<InviteRequest>): Pro
 	return (await apiRequest.call(run.requests, endpoints.createAccessLinks, { interviewId, body, itemIndex })).data;
 }
 
-/** Who an invitation is for: the interview, the candidate's e-mail and name (when given). */
 function factsOf({ interviewId, candidate }: InviteRequest): BatchItemFacts {
 	return { interviewId, email: candidate.email, ...(candidate.name ? { name: candidate.name } : {}) };
 }
 
-/**
- * Pairs each item of a batch with its link, matched by e-mail without case; each item keeps its own
- * spelling and its candidate's name. A candidate the answer leaves out was refused.
- */
+/** Links matched by e-mail without case; a candidate the answer leaves out was refused. */
 function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links: AccessLink[]): ItemOutcome[] {
 	const linkFor = entriesByEmail(links, (link) => link.email);
 	return batch.map(({ itemIndex, request, facts }) => {
@@ -391,11 +364,8 @@ function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links:
 	});
 }
 
-/**
- * The service accepts a window that has already ended, and its links then cannot be used. The
- * invitations still go out, so that a workflow that ran does not start failing; n8n shows the
- * warning beside the output.
- */
+// The service accepts a window that has already ended, making links nobody can use. They still go out, so a workflow
+// that ran does not start failing; n8n shows the warning beside the output.
 function warnOfEndedWindows(context: IExecuteFunctions, prepared: Array<PreparedItem<InviteRequest>>): void {
 	const now = Date.now();
 	const ended = prepared.filter(({ request }) => Date.parse(request.endTime) <= now);
@@ -420,15 +390,11 @@ function invitationsOf(prepared: Array<PreparedItem<InviteRequest[]>>): Array<Pr
 	return prepared.flatMap(({ itemIndex, request }) => request.map((invitation) => ({ itemIndex, request: invitation })));
 }
 
-/** The e-mail an outcome is about: its output's, or the one its failure names. */
 function outcomeEmail(outcome: ItemOutcome): string | undefined {
 	return emailKey(isFailure(outcome) ? outcome.known?.email : outcome.json[0]?.email);
 }
 
-/**
- * Outcomes in input order and, within an item, in the order its Email listed the candidates, however
- * the batches came back (the router keeps the order of one item's outcomes).
- */
+/** Input order, and within an item the order its Email listed, however the batches came back. */
 function inTypedOrder(outcomes: ItemOutcome[], invitations: Array<PreparedItem<InviteRequest>>): ItemOutcome[] {
 	const position = new Map(invitations.map(({ itemIndex, request }, index) => [`${itemIndex} ${emailKey(request.candidate.email)}`, index]));
 	const positionOf = (outcome: ItemOutcome) => position.get(`${outcome.itemIndex} ${outcomeEmail(outcome)}`) ?? Number.MAX_SAFE_INTEGER;

@@ -7,13 +7,8 @@ import { invalidInput } from '../../helpers/parameters';
 import { isFailure } from '../../helpers/operationContract';
 import type { ItemOutcome, PreparedItem, RetryMemory } from '../../helpers/operationContract';
 
-/*
- * Skip Already Invited: which candidates the Invite nodes of this workflow have invited,
- * across executions, in n8n's processed-data store (the one Remove Duplicates uses, kept in n8n's
- * database). Its scope is the workflow, so Cancel Scheduled and Forget Invited Candidates in the
- * same workflow reach what Invite recorded: n8n keys a node's own scope by the node's ID, which
- * another node cannot name.
- */
+// Skip Already Invited, in n8n's processed-data store with the workflow scope, so that Cancel Scheduled and Forget
+// Invited Candidates reach what Invite recorded (docs/n8n-internals.md).
 
 /** n8n's own default for the entries it remembers (Remove Duplicates' History Size). */
 export const DEFAULT_INVITED_HISTORY_SIZE = 10_000;
@@ -55,11 +50,8 @@ async function inStore<T>(context: IExecuteFunctions, what: string, call: () => 
 	}
 }
 
-/**
- * Which of these keys the workflow remembers. n8n has no check that does not record, so the keys
- * it did not know are forgotten again at once; the check runs without a size limit, so that nothing
- * remembered is pushed out by keys that were never invited.
- */
+// n8n has no check that does not record, so the unknown keys are forgotten at once; without a size limit, so that
+// nothing remembered is pushed out by keys that were never invited.
 export async function rememberedOf(context: IExecuteFunctions, keys: string[]): Promise<Set<string>> {
 	if (keys.length === 0) return new Set();
 	const checked = await inStore(context, 'look up candidates', async () => await context.helpers.checkProcessedAndRecord(keys, 'workflow', ENTRIES));
@@ -92,7 +84,6 @@ export async function clearInvited(context: IExecuteFunctions): Promise<number> 
 	});
 }
 
-/** What the memory needs of an invitation: the interview and the candidate. */
 interface Invitation {
 	interviewId: string;
 	candidate: { email: string; name?: string };
@@ -100,7 +91,7 @@ interface Invitation {
 
 const keyOfItem = ({ request }: PreparedItem<Invitation>) => invitedKey(request.interviewId, request.candidate.email);
 
-/** The node's second output, "Skipped", which Invite has with the option on (from version 2 on; before, the router folds it into the first). */
+/** The node's second output, "Skipped", which Invite has with the option on (from version 2 on; in version 1 the router folds it into the first). */
 const SKIPPED_OUTPUT = 1;
 
 function skippedItem({ itemIndex, request }: PreparedItem<Invitation>): ItemOutcome {
@@ -114,11 +105,8 @@ function skippedItem({ itemIndex, request }: PreparedItem<Invitation>): ItemOutc
 export interface InvitedHistoryRun<T extends Invitation> {
 	toSend: Array<PreparedItem<T>>;
 	skipped: ItemOutcome[];
-	/**
-	 * Records the candidates whose links the run hands on, once, as the node returns them: a run that
-	 * stops on an error (or dies) before that records nothing, so the next run invites them again.
-	 * Answers the outcomes as they are, or marked when n8n could not record them.
-	 */
+	// Records the linked candidates once, as the node returns them: a run that stops before records nothing, so the next
+	// run invites them again. Outcomes are marked when n8n could not record them.
 	record(outcomes: ItemOutcome[]): Promise<ItemOutcome[]>;
 }
 
@@ -136,12 +124,8 @@ async function recordLinked(context: IExecuteFunctions, outcomes: ItemOutcome[],
 	}
 }
 
-/**
- * Skip Already Invited and its history size, from the node's Options (the first item's), checked;
- * with the option on, the candidates the workflow remembers are skipped at no request. Which those
- * are is decided once per run and kept in the run's memory: when n8n's Retry On Fail runs the node
- * again, a candidate the first attempt invited (and may have recorded) is not skipped in the second.
- */
+// Decided once per run and kept in the run's memory: on Retry On Fail, a candidate the first attempt invited (and may
+// have recorded) is not skipped in the second.
 export async function invitedHistoryRun<T extends Invitation>(
 	context: IExecuteFunctions,
 	options: IDataObject,
@@ -168,10 +152,7 @@ export async function invitedHistoryRun<T extends Invitation>(
 	};
 }
 
-/**
- * A cancelled candidate may be invited again: the workflow's memory of invited candidates forgets
- * them. They are cancelled whether or not n8n could do that, so a failure is only logged.
- */
+/** A cancelled candidate may be invited again; cancelled whether or not n8n forgets them, so a failure is only logged. */
 export async function forgetCancelled(context: IExecuteFunctions, interviewId: string, cancelled: IDataObject[]): Promise<void> {
 	const keys = cancelled.map((candidate) => invitedKey(interviewId, String(candidate.candidateEmail)));
 	try {

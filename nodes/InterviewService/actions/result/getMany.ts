@@ -12,16 +12,12 @@ import { asNodeError } from '../../helpers/operationContract';
 import type { NodeRun } from '../../helpers/operationContract';
 
 const displayOptions = showFor('result', 'getMany');
-/** Shown for some node versions only (the operation's fields plus `@version`). */
 const forVersions = (versions: number[]) => forVersionsOf(displayOptions, versions);
 
 const WHEN_NOT_READY = ['returnStatus', 'returnNothing', 'error'] as const;
 type WhenNotReady = (typeof WHEN_NOT_READY)[number];
 
-/**
- * What an interview whose candidates have not finished gives when the user chose nothing. Version 1
- * outputs a status item, which an export writes as a row; version 2 outputs nothing.
- */
+/** With nothing chosen, version 1 outputs a status item (an export writes it as a row), version 2 nothing. */
 const DEFAULT_WHEN_NOT_READY: Record<number, WhenNotReady> = { 1: 'returnStatus', 2: 'returnNothing' };
 
 const whenNotReadyChoices = [
