@@ -11,6 +11,9 @@ import { asNodeError, failedItem, isFailure } from './operationContract';
 import type { ItemError, ItemOutcome, PreparedItem, RetryMemory } from './operationContract';
 import { invalidInput } from './parameters';
 
+// A 422 applied nothing, so a refused batch goes again without the candidates it names, or in halves when it names
+// nobody; any other failure may have been applied and is never resent.
+
 const requestKey = (content: unknown): string => createHash('sha256').update(JSON.stringify(content)).digest('base64url');
 
 /** Kept in the node context, which Retry On Fail's next attempt shares (docs/n8n-internals.md): an answer kept there is not asked for again. */
