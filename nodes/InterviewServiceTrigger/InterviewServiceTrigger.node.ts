@@ -13,9 +13,7 @@ export class InterviewServiceTrigger implements INodeType {
 		name: 'interviewServiceTrigger',
 		icon: { light: 'file:../../icons/interviewService.svg', dark: 'file:../../icons/interviewService.dark.svg' },
 		group: ['trigger'],
-		// All have the same parameters. Version 2 behaves as 1 and costs n8n less per call (docs/n8n-internals.md);
-		// version 3 gives the item one shape, each value once (webhook.ts, shapedEvent); version 4 switches an
-		// option on when it is added.
+		// Same parameters: 2 costs n8n less per call than 1 (docs/n8n-internals.md), 3 shapes the item (webhook.ts), 4 adds options on.
 		version: [1, 2, 3, TRIGGER_DEFAULT_VERSION],
 		defaultVersion: TRIGGER_DEFAULT_VERSION,
 		subtitle: TRIGGER_SUBTITLE,
@@ -25,14 +23,13 @@ export class InterviewServiceTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'interviewServiceApi', required: true }],
-		// n8n answers itself, as its Webhook node does: on the first webhook at once, on the second once
-		// the workflow has finished. The interview holds the URL of the one the options pick (lifecycle.ts).
+		// The first answers at once with the node's answer, the second with the last node's items once the workflow
+		// has finished; the interview holds the URL of the one the options pick (lifecycle.ts).
 		webhooks: [
 			{
 				name: ANSWER_AT_ONCE,
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
-				// Empty, so that the answer is the node's own.
 				responseData: '',
 				path: 'webhook',
 			},
@@ -40,10 +37,9 @@ export class InterviewServiceTrigger implements INodeType {
 				name: ANSWER_WHEN_FINISHED,
 				httpMethod: 'POST',
 				responseMode: 'lastNode',
-				// Empty: the last node's items.
 				responseData: '',
 				path: 'webhook-when-finished',
-				// The node registers its URL itself; the editor shows only the first one.
+				// Registered by the node itself; the editor shows only the first.
 				ndvHideUrl: true,
 			},
 		],
@@ -53,7 +49,7 @@ export class InterviewServiceTrigger implements INodeType {
 	methods = { listSearch: { searchInterviews } };
 
 	webhookMethods = {
-		// n8n's lint rule (webhook-lifecycle-complete) reads the three as functions written here.
+		// Written here because n8n's lint rule (webhook-lifecycle-complete) reads them here.
 		default: {
 			async checkExists(this: IHookFunctions) {
 				return await webhookExists.call(this);
@@ -69,6 +65,6 @@ export class InterviewServiceTrigger implements INodeType {
 
 	webhook = receiveEvent;
 
-	// n8n runs it only once it has stored the execution: a delivery is recorded there, never before its execution exists.
+	// Runs only once n8n has stored the execution, so a delivery is recorded there (docs/n8n-internals.md).
 	execute = passOnDeliveries;
 }

@@ -3,21 +3,15 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { interviewLocator } from '../shared/interviewLocator';
 import { CHEAT_PROBABILITY_MARKED_EVENT, COMPLETED_EVENT, EVENT_KINDS } from './event';
 
-/** The version a trigger added in the editor gets (see the node's `version`). */
 export const TRIGGER_DEFAULT_VERSION = 4;
 
-/**
- * How to send a test event. While listening, n8n itself only says "Go to Interview Service and
- * create an event" (its text for every service's webhook trigger), so the way to do that in the
- * demo stands beside the parameters, which stay in view.
- */
+/** While listening, n8n only says "Go to Interview Service and create an event", so how to do that stands beside the parameters. */
 export const TEST_EVENT_HINT =
 	'To test: click Test this trigger, then, while n8n listens, let a candidate finish this interview. In the demo (npm start), open a candidate\'s link from Invite, or the interview\'s own link (Interview Link in the output of Get Interview), in your browser and click Finish on the candidate\'s page.';
 
-/** The Events value that passes every event. */
 export const ANY_EVENT = '*';
 
-/** The Events parameter's options: one per kind the node reads (event.ts), and `ANY_EVENT`. Their names label the kinds. */
+/** One per kind the node reads (event.ts), and `ANY_EVENT`; their names label the kinds. */
 export const EVENT_OPTIONS: INodePropertyOptions[] = [
 	{
 		name: 'Any Event',
@@ -38,10 +32,7 @@ export const EVENT_OPTIONS: INodePropertyOptions[] = [
 
 const sentenceLabel = (value: string) => String(EVENT_OPTIONS.find((option) => option.value === value)?.name ?? value).toLowerCase();
 
-/**
- * The canvas subtitle: the chosen kinds' names in the kinds' order, in sentence case ("Interview
- * completed, cheat probability marked"), or "Any event"; the default kind's when none is chosen.
- */
+/** The chosen kinds' names in sentence case ("Interview completed, cheat probability marked"), or "Any event"; the default kind's for none. */
 export const TRIGGER_SUBTITLE = `={{ ((text) => text.charAt(0).toUpperCase() + text.slice(1))($parameter["events"].includes(${JSON.stringify(ANY_EVENT)}) ? ${JSON.stringify(sentenceLabel(ANY_EVENT))} : ${JSON.stringify(EVENT_KINDS.map((kind) => [kind, sentenceLabel(kind)]))}.filter((kind) => $parameter["events"].includes(kind[0])).map((kind) => kind[1]).join(", ") || ${JSON.stringify(sentenceLabel(COMPLETED_EVENT))}) }}`;
 
 export const triggerProperties: INodeProperties[] = [
@@ -82,10 +73,7 @@ export const triggerProperties: INodeProperties[] = [
 	...optionsOfVersions(),
 ];
 
-/**
- * Options as versions 1 to 3 show them (switches off when added) and as version 4 does (on: adding
- * one means wanting it). A saved node keeps its version, so a saved workflow does what it did.
- */
+/** Versions 1 to 3 add the switches off, version 4 on (adding one means wanting it); a saved node keeps its version. */
 function optionsOfVersions(): INodeProperties[] {
 	const options: INodeProperties = {
 		displayName: 'Options',

@@ -4,47 +4,27 @@ import type { IDataObject } from 'n8n-workflow';
 import { documentedResult } from '../shared/contract/result';
 import { isPlainObject } from '../shared/plainObjects';
 
-/*
- * Reading an event: its fields, its kind and its delivery id. The spec shows no event payload,
- * and senders differ, so the node reads an event leniently:
- * - flat, as our sandbox sends by default: `{ event, eventId, interviewId, candidate: { name, email }, scores, reportLink, completedAt }`;
- * - in an envelope, one level down under `data`, `payload` or `object`: `{ type, deliveryId, data: { ... } }`, `{ event, data }`;
- * with the usual key variants (camelCase, snake_case, nested `interview.id` / `candidate.email`).
- * The top level is read before the envelope.
- */
+/* The spec shows no event payload and senders differ, so events are read leniently: the shapes are in docs/triggers.md. */
 
 const ENVELOPE_KEYS = ['data', 'payload', 'object'] as const;
 const TYPE_KEYS = ['event', 'type', 'eventType', 'event_type', 'name'] as const;
-/**
- * Id fields of a delivery, looked for at the top level and then in the envelope. A bare `id` does
- * not count: senders use it for the candidate or the interview as often as for the delivery, and
- * keying on it would swallow the next completion.
- */
+/** Not a bare `id`: senders use it for the candidate or the interview too, and keying on it would swallow the next completion. */
 const DELIVERY_ID_KEYS = ['deliveryId', 'delivery_id', 'eventId', 'event_id', 'webhook_event_id'] as const;
 
-/*
- * The event's kind, in whatever naming style the sender uses (`interview.completed`,
- * `INTERVIEW_COMPLETED`, `candidateInterviewCompleted`, ...). One rule: split the name into
- * lower-case words, then compare its last words with each kind's words.
- */
-
-/** The kinds, as values of the Events parameter (released values never change), in the order the node's subtitle names them. */
+/** The kinds, as values of the Events parameter (released values never change), in the order the subtitle names them. */
 export const COMPLETED_EVENT = 'completed';
 export const CHEAT_PROBABILITY_MARKED_EVENT = 'cheatProbabilityMarked';
 export const EVENT_KINDS = [COMPLETED_EVENT, CHEAT_PROBABILITY_MARKED_EVENT] as const;
 
-export type EventKind = (typeof EVENT_KINDS)[number];
+type EventKind = (typeof EVENT_KINDS)[number];
 
-/** The words a type name ends with, per kind. The service's own names are `candidateInterviewCompleted` and `cheatProbabilityMarked`. */
+/** The last words of a type name, per kind, in any naming style (`interview.completed`, `INTERVIEW_COMPLETED`, `candidateInterviewCompleted`). */
 const KIND_WORDS: Record<EventKind, string[]> = {
 	[COMPLETED_EVENT]: ['completed'],
 	[CHEAT_PROBABILITY_MARKED_EVENT]: ['cheat', 'probability', 'marked'],
 };
 
-/**
- * Lower-case words of a name: split at `.`, `_`, `-`, `:`, `/`, spaces, and at camelCase humps
- * (`candidateInterviewCompleted`, `HTTPRequestDone` → `http`, `request`, `done`).
- */
+/** Lower-case words of a name: split at `.`, `_`, `-`, `:`, `/`, spaces and camelCase humps (`HTTPRequestDone` → `http`, `request`, `done`). */
 export function words(name: string): string[] {
 	return name
 		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -63,20 +43,18 @@ export function kindOfEventType(eventType: string): EventKind | undefined {
 	return EVENT_KINDS.find((kind) => endsWith(nameWords, KIND_WORDS[kind]));
 }
 
-/** What the node read from a delivery's body, whatever the sender's naming; the item of each node version is built from it (webhook.ts). */
+/** What the node read from a delivery's body, whatever the sender's naming. */
 export interface NormalisedEvent {
 	/** The parsed body, when it is a JSON object. */
 	body?: IDataObject;
 	eventType?: string;
 	eventKind?: EventKind;
-	/** The delivery's own id, when the event carries one (see `DELIVERY_ID_KEYS`). */
 	deliveryId?: string;
 	interviewId?: string;
 	candidateEmail?: string;
 	candidateName?: string;
 	completedAt?: string;
 	reportLink?: string;
-	/** The three scores under our names, when the event carries readable scores. */
 	scores?: Scores;
 	malformed: boolean;
 	problems: string[];
@@ -96,27 +74,17 @@ export const textOf = (value: unknown): string | undefined => {
 	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 };
 
-function bodyText(body: unknown, rawBody: unknown): string | undefined {
-	if (typeof body === 'string') return body;
-	if (Buffer.isBuffer(rawBody)) return rawBody.toString('utf8');
-	if (typeof rawBody === 'string') return rawBody;
-	return undefined;
-}
-
-function parseJson(value: string): unknown {
-	try {
-		return JSON.parse(value) as unknown;
-	} catch {
-		return undefined;
-	}
-}
-
 /** A body n8n has not parsed as JSON reaches us as text, or as an empty object beside the raw bytes (docs/n8n-internals.md). */
 function parseBody(body: unknown, rawBody: unknown): { event: IDataObject } | { raw: string | null; problem: string } {
 	if (isPlainObject(body) && Object.keys(body).length > 0) return { event: body };
-	const received = bodyText(body, rawBody);
+	const received = typeof body === 'string' ? body : Buffer.isBuffer(rawBody) ? rawBody.toString('utf8') : typeof rawBody === 'string' ? rawBody : undefined;
 	if (received === undefined || received.trim() === '') return { raw: null, problem: 'The request has no body' };
-	const parsed = parseJson(received);
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(received) as unknown;
+	} catch {
+		parsed = undefined;
+	}
 	if (isPlainObject(parsed)) return { event: parsed };
 	return {
 		raw: received,
@@ -124,13 +92,12 @@ function parseBody(body: unknown, rawBody: unknown): { event: IDataObject } | { 
 	};
 }
 
-/** An object fields are looked for in, and where it sits in the body (`[]` for the top level, `['data']`). */
+/** An object fields are looked for in, and where it sits in the body (`[]` for the top level). */
 interface Source {
 	object: IDataObject;
 	at: string[];
 }
 
-/** Where fields are looked for, in order: the top level, then each envelope that is an object. */
 function placedSources(event: IDataObject): Source[] {
 	const envelopes = ENVELOPE_KEYS.filter((key) => isPlainObject(event[key])).map((key) => ({ object: event[key] as IDataObject, at: [key] }));
 	return [{ object: event, at: [] }, ...envelopes];
@@ -156,10 +123,7 @@ function firstText(sources: IDataObject[], paths: readonly string[], skip?: { so
 	return undefined;
 }
 
-/**
- * The type name, from the first of `event`, `type`, `eventType`, `event_type`, `name` that holds
- * a word. `name` is read last and only without spaces, as it may be a candidate's name.
- */
+/** The type name from the first of `TYPE_KEYS` that holds one; `name` only without spaces, as it may be a candidate's name. */
 function eventTypeOf(sources: IDataObject[]): { eventType?: string; from?: { source: IDataObject; path: string } } {
 	for (const source of sources) {
 		for (const path of TYPE_KEYS) {
@@ -187,7 +151,7 @@ const SCORE_NAMES: Record<string, keyof Scores> = {
 };
 const SCORE_KEYS = Object.keys(SCORE_NAMES);
 
-/** The scores object (or score fields given loose), from the top level or the envelope, and where the score keys sit. */
+/** The scores object (or score fields given loose), and where the score keys sit. */
 function rawScores(sources: Source[]): { found: unknown; at: string[] } | undefined {
 	for (const { object, at } of sources) {
 		if (object.scores !== undefined && object.scores !== null) return { found: object.scores, at: [...at, 'scores'] };
@@ -197,11 +161,11 @@ function rawScores(sources: Source[]): { found: unknown; at: string[] } | undefi
 	return undefined;
 }
 
-/** The three scores under our names, whichever naming the service used, and the paths of the keys they were read from. */
+/** The three scores under our names, and the paths of the keys they were read from. */
 function scoresOf(sources: Source[]): { scores?: Scores; read: string[][]; problem?: string } {
 	const raw = rawScores(sources);
 	if (raw === undefined) return { read: [] };
-	// The scores are acted on here (normalised to our names), so they are checked as documented.
+	// Acted on here (renamed), so checked as documented.
 	const parsed = documentedResult.safeParse({ scores: raw.found });
 	if (!parsed.success) return { read: [], problem: 'The scores are not numbers' };
 	const documented = parsed.data.scores ?? {};
@@ -213,7 +177,7 @@ function scoresOf(sources: Source[]): { scores?: Scores; read: string[][]; probl
 	return { scores, read };
 }
 
-/** The paths (from the top of the body) of every key under `paths` whose text is `value`: a value read once, wherever it was repeated. */
+/** The paths of every key under `paths` whose text is `value`: a value is read once, wherever it was repeated. */
 function pathsHolding(sources: Source[], paths: readonly string[], value: string | undefined): string[][] {
 	if (value === undefined) return [];
 	return sources.flatMap(({ object, at }) => paths.filter((path) => textOf(valueAt(object, path)) === value).map((path) => [...at, ...path.split('.')]));
@@ -237,7 +201,6 @@ function unreadPart(event: IDataObject, read: string[][]): IDataObject | undefin
 	return Object.keys(rest).length > 0 ? rest : undefined;
 }
 
-/** The event as this trigger reads it: its fields, its kind, its delivery id, and what it did not read. */
 export function readEvent(body: unknown, rawBody?: unknown): NormalisedEvent {
 	const parsed = parseBody(body, rawBody);
 	if (!('event' in parsed)) return { malformed: true, problems: [parsed.problem], other: parsed.raw ?? undefined };

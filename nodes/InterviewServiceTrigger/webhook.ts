@@ -9,14 +9,8 @@ import { ANY_EVENT, EVENT_OPTIONS } from './description';
 import { readEvent, textOf } from './event';
 import type { NormalisedEvent, Scores } from './event';
 import { ANSWER_WHEN_FINISHED, registeredCall } from './lifecycle';
-import { DELIVERY_MARK, RECORD_CALL, admitDelivery, recordCalled } from './repeatMemory';
-import type { NewDelivery, RecordCall } from './repeatMemory';
-
-/*
- * The entry of a delivery (the node's `webhook`): the secret, reading the event, the Events and
- * the watched interview, the repeat memory, then the item of the node's version. Each file it
- * calls is called once.
- */
+import { DELIVERY_MARK, admitDelivery, recordCallOf, recordCalled } from './repeatMemory';
+import type { NewDelivery } from './repeatMemory';
 
 interface TriggerOptions {
 	includeResult?: boolean;
@@ -31,50 +25,13 @@ function unauthorized(this: IWebhookFunctions): IWebhookResponseData {
 	return { noWebhookResponse: true };
 }
 
-/**
- * Whether the trigger's Events pass the event on. An event whose type cannot be read is passed on
- * (flagged `malformed`) rather than dropped, so that a change of payload shows up instead of going silent.
- */
+/** Whether the Events pass the event on. One whose type cannot be read passes (flagged `malformed`), so a change of payload shows. */
 export function isSelected(selectedEvents: string[], { eventType, eventKind }: Pick<NormalisedEvent, 'eventType' | 'eventKind'>): boolean {
 	if (eventType === undefined || selectedEvents.includes(ANY_EVENT)) return true;
 	return eventKind !== undefined && selectedEvents.includes(eventKind);
 }
 
-/** The answer to an event the trigger's Events leave out: it names the event, and its kind as the Events option does. */
-function ignoredAnswer(event: NormalisedEvent): IDataObject {
-	const label = EVENT_OPTIONS.find((option) => option.value === event.eventKind)?.name;
-	const kind = label === undefined ? 'a kind this trigger does not know' : `"${label}"`;
-	return {
-		message: `Event "${String(event.eventType)}" (${kind}) received and ignored: not selected in the trigger's Events`,
-		eventType: event.eventType ?? null,
-		eventKind: event.eventKind ?? null,
-	};
-}
-
-function otherInterviewAnswer(event: NormalisedEvent, watched: string): IDataObject {
-	return {
-		message: `Event for interview "${String(event.interviewId)}" received and ignored: this trigger watches interview "${watched}"`,
-		eventType: event.eventType ?? null,
-		interviewId: event.interviewId ?? null,
-	};
-}
-
-/**
- * The record call a body is (see `RECORD_CALL`): exactly that one key, naming `"<key> <attempt>"`.
- * Read without assuming the body's type, which may be text, a list or nothing.
- */
-function recordCallOf(body: unknown): RecordCall | undefined {
-	const record = (body as IDataObject | null | undefined)?.[RECORD_CALL] as IDataObject | null | undefined;
-	const delivery = record?.delivery;
-	if (typeof delivery !== 'string' || delivery.split(' ').length !== 2 || Object.keys(body as IDataObject).length !== 1) return undefined;
-	return { delivery, signature: record?.signature };
-}
-
-/**
- * The candidate's row this event is about, when the candidate has several (a re-attempt): the one
- * with the event's report link, else the one completed at the event's time, else the last
- * completed row, else the last row.
- */
+/** The candidate's row the event is about (a re-attempt leaves several): by report link, else by completion time, else the last completed, else the last. */
 export function rowOfEvent(rows: CandidateResult[], event: Pick<NormalisedEvent, 'reportLink' | 'completedAt'>): CandidateResult | undefined {
 	const byLink = event.reportLink === undefined ? undefined : rows.find((row) => row.reportLink === event.reportLink);
 	if (byLink) return byLink;
@@ -88,10 +45,7 @@ export function rowOfEvent(rows: CandidateResult[], event: Pick<NormalisedEvent,
 /** What Include Result found for the event: the candidate's row, or why there is none. */
 type ResultLookup = { row: CandidateResult } | { error: string };
 
-/**
- * The candidate's row, matched by e-mail without case. A failed lookup is reported, never thrown:
- * the event itself has arrived and must not be lost because the results endpoint had a bad moment.
- */
+/** The candidate's row, matched by e-mail without case. A failed lookup is reported, never thrown: the event must not be lost. */
 async function lookUpResult(
 	this: IWebhookFunctions,
 	interviewId: string | undefined,
@@ -113,16 +67,13 @@ async function lookUpResult(
 	return match === undefined ? { error: 'No result for this candidate yet' } : { row: match };
 }
 
-/** Sets `key` only when there is a value, so that absent fields stay absent. */
 function setDefined(target: IDataObject, key: string, value: IDataObject[string] | undefined) {
 	if (value !== undefined) target[key] = value;
 }
 
 /**
- * The item of node version 3: each value once, under one name, whatever the sender's naming. With
- * Include Result, the row's scores, report link, completion time and name win over the event's:
- * the row is the service's record, read after the event arrived, and is what the user asked
- * for; the event fills what the row lacks. The e-mail stays the event's, as the row was matched by it.
+ * The item of node versions 3 and 4: each value once, under one name. Include Result's row wins over the
+ * event (the service's record, read after it), except the e-mail the row was matched by.
  */
 export function shapedEvent(event: NormalisedEvent, lookup?: ResultLookup): IDataObject {
 	const found = lookup !== undefined && 'row' in lookup ? lookup.row : undefined;
@@ -151,11 +102,7 @@ export function shapedEvent(event: NormalisedEvent, lookup?: ResultLookup): IDat
 	return item;
 }
 
-/**
- * The item of node versions 1 and 2: the body as received with the normalised fields written over
- * it at the top level (a body that is no JSON object as `body`), and Include Result's row beside
- * it as `result` (simplified) and `resultRaw`.
- */
+/** The item of node versions 1 and 2: the body with the normalised fields over it, Include Result's row beside it. */
 export function receivedEvent(event: NormalisedEvent, lookup?: ResultLookup): IDataObject {
 	const json: IDataObject = event.body === undefined ? { body: event.other ?? null } : { ...event.body, ...event.scores };
 	const { eventType, eventKind, interviewId, candidateEmail, candidateName, completedAt, reportLink } = event;
@@ -167,20 +114,11 @@ export function receivedEvent(event: NormalisedEvent, lookup?: ResultLookup): ID
 	return { ...json, result: simplifyResult(lookup.row) as unknown as IDataObject, resultRaw: lookup.row as IDataObject };
 }
 
-/** Version 3 gives the event one shape, each value once (`shapedEvent`); versions 1 and 2 keep the body with fields added (`receivedEvent`). */
 const SHAPED_FROM_VERSION = 3;
-
-/**
- * From node version 2 on, n8n leaves a body of a content type it does not parse unread
- * (docs/n8n-internals.md). Read it here, so an event is read whatever content type its sender gives it.
- */
-async function readUnparsedBody(request: ReturnType<IWebhookFunctions['getRequestObject']>): Promise<void> {
-	if ((request.rawBody as Buffer | undefined) === undefined && request.body === undefined) await request.readRawBody();
-}
 
 export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const registered = registeredCall(this.getWorkflowStaticData('node'), this.getQueryData() as IDataObject);
-	// An execution that ran a delivery elsewhere (queue mode) has it recorded here: signed, not by the URL's secret.
+	// A queue-mode execution has its delivery recorded here, signed instead of the URL's secret.
 	const recordCall = recordCallOf(this.getBodyData());
 	if (recordCall !== undefined) {
 		if (!recordCalled.call(this, recordCall, registered.secret)) return unauthorized.call(this);
@@ -191,16 +129,20 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 	if (options.verifySecret !== false && !registered.hasSecret) return unauthorized.call(this);
 
 	const request = this.getRequestObject();
-	await readUnparsedBody(request);
+	// From node version 2 on, n8n leaves a body it does not parse unread (docs/n8n-internals.md).
+	if ((request.rawBody as Buffer | undefined) === undefined && request.body === undefined) await request.readRawBody();
 	const selectedEvents = this.getNodeParameter('events', []) as string[];
 	const event = readEvent(request.body, request.rawBody);
 	const watched = pickedInterviewId(this) ?? '';
 	// Answered 200, so the sender stops retrying: a copied config or a forwarded event is no error here.
 	if (event.interviewId !== undefined && watched !== '' && event.interviewId !== watched) {
-		return { webhookResponse: otherInterviewAnswer(event, watched) };
+		const message = `Event for interview "${String(event.interviewId)}" received and ignored: this trigger watches interview "${watched}"`;
+		return { webhookResponse: { message, eventType: event.eventType ?? null, interviewId: event.interviewId ?? null } };
 	}
 	if (!isSelected(selectedEvents, event)) {
-		return { webhookResponse: ignoredAnswer(event) };
+		const label = EVENT_OPTIONS.find((option) => option.value === event.eventKind)?.name;
+		const message = `Event "${String(event.eventType)}" (${label === undefined ? 'a kind this trigger does not know' : `"${label}"`}) received and ignored: not selected in the trigger's Events`;
+		return { webhookResponse: { message, eventType: event.eventType ?? null, eventKind: event.eventKind ?? null } };
 	}
 
 	// The webhook called says how n8n answers (the node's two webhooks), whatever the option says now.
@@ -222,10 +164,8 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 }
 
 /**
- * Hands the item to n8n, with the mark its execution's step reads (`passOnDeliveries`). n8n answers
- * at once or once the workflow has finished (the node's two webhooks). The claim is given back
- * when the call ends with no execution taken from it; answering once finished, the delivery counts
- * once that answer has gone out as a success.
+ * Hands the item, with its mark, to n8n. The claim is given back when the call ends with no execution taken
+ * from it; answering once finished, the delivery counts once that answer has gone out as a success.
  */
 function startWorkflow(this: IWebhookFunctions, json: IDataObject, admission: NewDelivery, whenFinished: boolean): IWebhookResponseData {
 	const response = this.getResponseObject();
