@@ -1,4 +1,4 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchInterviews } from '../shared/methods/listSearch';
@@ -24,7 +24,5 @@ export class InterviewServiceResultsTrigger implements INodeType {
 
 	methods = { listSearch: { searchInterviews } };
 
-	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await pollResults.call(this);
-	}
+	poll = pollResults;
 }

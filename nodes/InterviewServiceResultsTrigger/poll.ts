@@ -75,9 +75,8 @@ function toItem({ interviewId, result }: FoundResult, simplify: boolean): INodeE
 }
 
 /**
- * Emits each newly completed result once. The first poll of an activation (or after the watched
- * interview changes) only records what exists; a manual run emits the latest result and records
- * nothing, so testing never hides a result from the active workflow.
+ * Emits each newly completed result once. The first poll (or one after the watched interview changed) only
+ * records what exists; a manual run emits the latest and records nothing, so a test hides no result.
  */
 export async function pollResults(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const interviewId = watchedInterviewId.call(this);

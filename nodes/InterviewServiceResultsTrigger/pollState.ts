@@ -1,26 +1,14 @@
-/**
- * What the Results Trigger keeps between polls, in the workflow's static data: what it watches and
- * a fingerprint of every result it has seen. The stored format never changes, so an active
- * workflow's memory reads the same after an update.
- */
+/* What the Results Trigger keeps between polls, in static data: a format that never changes, so an update loses no memory. */
 import { createHash } from 'crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
 import { emailKey } from '../shared/email';
 
-/**
- * Static data is saved with the workflow on every change, so it must stay small: besides every
- * result the service still lists, at most this many results it no longer lists are remembered
- * (see `rememberResults`), each as a 20-character hash (which also keeps candidates' e-mail
- * addresses out of the workflow's data).
- */
+/** Static data is saved with the workflow, so it stays small: at most this many results the service no longer lists, each a hash (no e-mail stored). */
 const MAX_REMEMBERED_RESULTS = 10_000;
 
-/**
- * Identity of a completed result: interview, e-mail without case, report link. An e-mail that is no
- * text (rows are kept as received) stands as its JSON; none (null, missing) as ''.
- */
+/** Interview, e-mail without case (one that is no text as its JSON, none as ''), report link. */
 export function resultKey(interviewId: string, email: unknown, reportLink: string | null | undefined): string {
 	const emailPart = email === null || email === undefined ? '' : (emailKey(email) ?? JSON.stringify(email));
 	return JSON.stringify([interviewId, emailPart, reportLink ?? '']);
@@ -39,20 +27,15 @@ interface CompletedResultIdentity {
 const fingerprintOf = ({ interviewId, email, reportLink }: CompletedResultIdentity) =>
 	fingerprint(resultKey(interviewId, email, reportLink));
 
-/**
- * A result is new unless its key was seen. A report link that appears after the scores does not
- * make it new again: the same result seen earlier without a link counts as seen.
- */
+/** New unless seen, also without its report link: a link that appears after the scores makes no new result. */
 export function isNewResult(seen: ReadonlySet<string>, result: CompletedResultIdentity): boolean {
 	if (seen.has(fingerprintOf(result))) return false;
 	return !(result.reportLink && seen.has(fingerprintOf({ ...result, reportLink: null })));
 }
 
 /**
- * The remembered fingerprints after a poll that saw `current`. Returns `seen` itself when nothing
- * is new, so static data is not rewritten. Results the service still lists are never forgotten
- * (forgetting one would emit it again at the next poll); over the bound, only results it no
- * longer lists go, oldest first. So the memory holds what the service lists plus at most `max`.
+ * The fingerprints after a poll that saw `current`; `seen` itself when nothing is new, so static data is not
+ * rewritten. Over `max`, only results the service no longer lists go, oldest first: a listed one would come again.
  */
 export function rememberResults(seen: string[], current: CompletedResultIdentity[], max = MAX_REMEMBERED_RESULTS): string[] {
 	const known = new Set(seen);
@@ -68,7 +51,6 @@ export function rememberResults(seen: string[], current: CompletedResultIdentity
 	return all.filter((value) => !dropped.has(value));
 }
 
-/** What the poller keeps between polls: what it watches, and what it has seen of it. */
 interface PollState {
 	/** `*` for all published interviews, else the interview ID; a change starts over. */
 	watching: string;

@@ -46,13 +46,9 @@ export const interviewLocator: INodeProperties = {
 	],
 };
 
-/** How a node reads a parameter for one item (n8n's own `getNodeParameter`, or a reader that caches it). */
 type ItemParameterRead = (name: string, itemIndex: number, fallback: unknown, options: { extractValue: boolean }) => unknown;
 
-/**
- * The interview chosen in the picker, as its ID whatever the mode (From List or By ID); undefined
- * when none is chosen. Every node reads the picker here; what "none" means is each node's to say.
- */
+/** The interview's ID whatever the picker's mode; undefined when none is chosen, which each node handles its own way. */
 export function pickedInterviewId(
 	context: IExecuteFunctions | IHookFunctions | IPollFunctions | IWebhookFunctions,
 	itemIndex = 0,

@@ -2,17 +2,9 @@ import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { endpoints } from './contract/endpoints';
 
-/*
- * Every rule of the `interviewServiceApi` credential, written once: its type name, how the Base
- * URL is read, the token exchange's body, timeout and failure messages. The credential file and
- * every request of every node read them from here.
- */
+/* Every rule of the `interviewServiceApi` credential, written once for the credential file and every request. */
 
-/**
- * The credential's type name. n8n's linters read it as a literal where it is declared (the
- * credential class) and where nodes name their credential (`description.credentials`), so it is
- * spelled out there too; test/unit/credentials holds all of them equal to this one.
- */
+/** n8n's linters read the type name as a literal where declared and named, so it is spelled out there too (a unit test holds them equal). */
 export const CREDENTIAL_TYPE = 'interviewServiceApi';
 
 /** The Base URL as typed, without surrounding spaces or trailing slashes. */
@@ -22,10 +14,7 @@ export function normalizeBaseUrl(baseUrl: unknown): string {
 		.replace(/\/+$/, '');
 }
 
-/**
- * `normalizeBaseUrl` as an n8n expression, for the credential's declarative test request (which
- * cannot call code). A unit test holds the two to the same results.
- */
+/** `normalizeBaseUrl` as an expression, for the declarative test request, which cannot call code (a unit test holds them equal). */
 export const BASE_URL_EXPRESSION = '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}';
 
 export const EXCHANGE_ENDPOINT = endpoints.createToken.path;
@@ -33,10 +22,7 @@ export const EXCHANGE_ENDPOINT = endpoints.createToken.path;
 /** What the credential's Test reads: the first interview, so a wrong key or Base URL shows at once. */
 export const TEST_ENDPOINT = endpoints.listInterviews.path;
 
-/**
- * Body of a token exchange (the credential's own, Create Token and Create Link): the client and its
- * key, and `expiresIn` when a lifetime is asked for.
- */
+/** Body of a token exchange (the credential's own, Create Token and Create Link). */
 export function tokenRequestBody(credentials: ICredentialDataDecryptedObject, expiresIn?: unknown): IDataObject {
 	return { clientId: credentials.clientId, apiKey: credentials.apiKey, ...(expiresIn === undefined ? {} : { expiresIn }) };
 }
@@ -47,21 +33,15 @@ export function credentialTokenLifetime(credentials: ICredentialDataDecryptedObj
 	return Number.isInteger(lifetime) && lifetime > 0 ? lifetime : undefined;
 }
 
-/** Seconds to wait for any answer of the service; 30 when unset (credentials saved before the field existed). */
+/** Seconds to wait for any answer of the service when the Request Timeout is unset. */
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
 
-/** The Request Timeout field, read the one way the token exchange and every node request read it. */
 export function requestTimeoutSeconds(credentials: ICredentialDataDecryptedObject): number {
 	const seconds = Number(credentials.timeout);
 	return Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_REQUEST_TIMEOUT_SECONDS;
 }
 
-/**
- * Why no answer came back, told apart by the error code: a wrong address, a dropped connection, or
- * a silent service. Said in words only: n8n replaces any error message that contains a code such
- * as ECONNRESET with its own generic text (n8n-workflow `NodeError`, COMMON_ERRORS), which would
- * hide that the token exchange failed.
- */
+/** Why no answer came, in words without the code, which n8n would replace with its generic text (docs/n8n-internals.md). */
 function noAnswerReason(code: string | undefined, timeoutMs: number): string {
 	if (code === 'ECONNREFUSED') return 'the host refused the connection; check the Base URL';
 	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host could not be found; check the Base URL';
@@ -74,22 +54,15 @@ function noAnswerReason(code: string | undefined, timeoutMs: number): string {
 	return 'no answer from the service';
 }
 
-/** The example every Base URL message shows. */
 const BASE_URL_EXAMPLE = 'https://api.example.com';
 
-/**
- * What is wrong with a Base URL before any request is sent: without http:// or https:// the
- * request cannot even start, and n8n would only say that no answer came.
- */
+/** Without http:// or https:// a request cannot start, and n8n would only say that no answer came. */
 export function baseUrlProblem(baseUrl: string): string | undefined {
 	if (/^https?:\/\/[^/]/i.test(baseUrl)) return undefined;
 	return `the Base URL must start with https:// (or http:// for a local service), e.g. ${BASE_URL_EXAMPLE}`;
 }
 
-/**
- * A 404 from the exchange means the address is wrong, most often a Base URL that already ends in
- * /api/v1 (the path the nodes add themselves).
- */
+/** A 404 from the exchange: a wrong address, most often a Base URL ending in /api/v1, which the nodes add. */
 function notFoundAdvice(baseUrl: string | undefined): string {
 	if (baseUrl !== undefined && /\/api\/v1$/i.test(baseUrl)) {
 		return 'The Base URL ends in /api/v1: leave that out, the nodes add it';
@@ -97,10 +70,7 @@ function notFoundAdvice(baseUrl: string | undefined): string {
 	return `Check the Base URL: the address of the service without /api/v1, e.g. ${BASE_URL_EXAMPLE}`;
 }
 
-/**
- * The API's own `message` of a failed exchange; never the request, which holds the key. `baseUrl`
- * (normalised) lets a 404 say what is wrong with it.
- */
+/** The API's own `message` of a failed exchange, never the request, which holds the key. */
 export function tokenExchangeFailure(error: unknown, timeoutMs = DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000, baseUrl?: string): Error {
 	const failure = error as { code?: unknown; cause?: { code?: unknown }; response?: { status?: number; data?: { message?: unknown } } };
 	const response = failure?.response;

@@ -1,24 +1,17 @@
 import { isUnexpectedRow, UNEXPECTED_ROW } from './contract/result';
 import type { CandidateResult } from './contract/result';
 
-/* How result rows are read and shaped: pure, no requests. */
-
 /** A date-time (text, or a number as text) as milliseconds; undefined when it is none. */
 export function instantOf(value: unknown): number | undefined {
 	const time = typeof value === 'string' || typeof value === 'number' ? Date.parse(String(value)) : Number.NaN;
 	return Number.isNaN(time) ? undefined : time;
 }
 
-/** When the candidate completed, when the row says so (under either naming). */
 export const completedAtOf = (result: CandidateResult): number | undefined => instantOf(result.completedAt ?? result.completed_at);
 
 const isScore = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
 
-/**
- * Completed: the service has finished the candidate (a report link, or a status that says
- * completed) and scored them (at least one numeric score, under either naming). A row with an
- * empty or all-null `scores` is still on its way, so it is not emitted early with no scores.
- */
+/** Finished (a report link, or a completed status) and scored: a row without a numeric score is still on its way. */
 export function isCompleted(result: CandidateResult): boolean {
 	const finished = Boolean(result.reportLink) || /^completed?$/i.test(String(result.status ?? ''));
 	return finished && Object.values(result.scores ?? {}).some(isScore);
@@ -33,7 +26,6 @@ interface SimplifiedResult {
 	codingScore: number | null;
 	reportLink: string | null;
 	metaData: Record<string, unknown>;
-	/** A row that was no object, as received (see `UNEXPECTED_ROW`). */
 	unexpectedRow?: unknown;
 }
 

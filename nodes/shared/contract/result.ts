@@ -3,10 +3,7 @@ import { z } from 'zod';
 import { isPlainObject } from '../plainObjects';
 import { metaData } from './common';
 
-/**
- * Scores as documented (`interviewScore`, `communicationScore`, `codingScore`), or as the
- * real service also sends them (`overallScore`, `technicalScore`). Unknown keys are kept.
- */
+/** Scores as documented, or as the real service also names them (`overallScore`, `technicalScore`). */
 const scores = z
 	.object({
 		interviewScore: z.number().nullable(),
@@ -30,19 +27,14 @@ export const documentedResult = z
 	.passthrough();
 export type CandidateResult = z.infer<typeof documentedResult>;
 
-/**
- * The key that holds a results row which is no object (a text, a number, null, a list), as
- * received: `{ "unexpectedRow": 42 }`. One odd record must never fail a list, and it stays visible.
- */
+/** Holds a results row that is no object, as received (`{ "unexpectedRow": 42 }`): it fails no list, and stays visible. */
 export const UNEXPECTED_ROW = 'unexpectedRow';
 
-/** Whether a row is a wrapped odd record (see `UNEXPECTED_ROW`), not a result. */
 export const isUnexpectedRow = (row: CandidateResult): boolean => Object.keys(row).length === 1 && UNEXPECTED_ROW in row;
 
 /**
- * The rows of one results page, kept as received: what a node reads of a row, it checks itself. A
- * lenient zod read would give back the same object rows, at the cost of a parse per row of a long
- * export; a unit test holds the two equal. A row that is no object is wrapped (see `UNEXPECTED_ROW`).
+ * Rows kept as received (what a node reads of a row, it checks itself): a lenient read would give the same
+ * rows at a parse per row of a long export (a unit test holds the two equal).
  */
 export const resultsPage = z
 	.custom<unknown[]>((value) => Array.isArray(value), { message: 'Expected array' })

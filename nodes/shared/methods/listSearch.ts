@@ -3,14 +3,11 @@ import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult
 import { listInterviews } from '../transport/lists';
 import { MAX_PAGE_SIZE } from '../transport/pagination';
 
-/** Interviews shown per step of the picker's list. */
 const PICKER_STEP = MAX_PAGE_SIZE;
 
 /**
- * The interview picker: get-interviews searched by name, walked exactly as Get Many walks it (so a
- * service that caps its pages is detected the same way). Each step shows `PICKER_STEP` more; the
- * pagination token is how many are shown already. A step reads the list from its start again, which
- * costs a few requests but needs no page arithmetic of its own.
+ * Walked as Get Many walks the list, so a service that caps its pages is detected the same way. The token
+ * is how many are shown; each step reads from the start again, a few requests but no page arithmetic.
  */
 export async function searchInterviews(
 	this: ILoadOptionsFunctions,
