@@ -1,8 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { CandidateResult } from '../shared/contract/result';
-import { NO_INTERVIEW_CHOSEN, pickedInterviewId } from '../shared/interviewLocator';
+import { requiredInterviewId } from '../shared/interviewLocator';
 import { isNotFound, messageOf, unlessError } from '../shared/transport/errors';
 import { isNewResult, readPollState, rememberResults, savePollState } from './pollState';
 import { completedAtOf, isCompleted, simplifyResult } from '../shared/results';
@@ -23,13 +22,6 @@ const identityOf = ({ interviewId, result }: FoundResult) => ({
 	email: result.candidate?.email,
 	reportLink: result.reportLink,
 });
-
-function watchedInterviewId(this: IPollFunctions): string | undefined {
-	if (this.getNodeParameter('watch', WATCH_ONE) === WATCH_ALL_PUBLISHED) return undefined;
-	const interviewId = pickedInterviewId(this);
-	if (interviewId === undefined) throw new NodeOperationError(this.getNode(), NO_INTERVIEW_CHOSEN);
-	return interviewId;
-}
 
 /** Completed results of the watched interviews, newest interview first, each in the service's order. */
 async function completedResults(this: IPollFunctions, interviewId: string | undefined): Promise<FoundResult[]> {
@@ -79,7 +71,7 @@ function toItem({ interviewId, result }: FoundResult, simplify: boolean): INodeE
  * records what exists; a manual run emits the latest and records nothing, so a test hides no result.
  */
 export async function pollResults(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const interviewId = watchedInterviewId.call(this);
+	const interviewId = this.getNodeParameter('watch', WATCH_ONE) === WATCH_ALL_PUBLISHED ? undefined : requiredInterviewId(this);
 	const simplify = this.getNodeParameter('simplify', true) as boolean;
 	const found = await completedResults.call(this, interviewId);
 

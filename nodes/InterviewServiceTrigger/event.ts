@@ -98,11 +98,6 @@ interface Source {
 	at: string[];
 }
 
-function placedSources(event: IDataObject): Source[] {
-	const envelopes = ENVELOPE_KEYS.filter((key) => isPlainObject(event[key])).map((key) => ({ object: event[key] as IDataObject, at: [key] }));
-	return [{ object: event, at: [] }, ...envelopes];
-}
-
 /** A key, or a `parent.child` path one level deep. */
 function valueAt(source: IDataObject, path: string): unknown {
 	const [first, second] = path.split('.');
@@ -206,7 +201,8 @@ export function readEvent(body: unknown, rawBody?: unknown): NormalisedEvent {
 	if (!('event' in parsed)) return { malformed: true, problems: [parsed.problem], other: parsed.raw ?? undefined };
 
 	const { event } = parsed;
-	const placed = placedSources(event);
+	const envelopes = ENVELOPE_KEYS.filter((key) => isPlainObject(event[key])).map((key) => ({ object: event[key] as IDataObject, at: [key] }));
+	const placed: Source[] = [{ object: event, at: [] }, ...envelopes];
 	const sources = placed.map((source) => source.object);
 	const { eventType, from: typeSource } = eventTypeOf(sources);
 	const interviewId = firstText(sources, INTERVIEW_ID_PATHS);

@@ -5,7 +5,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { endpoints } from '../shared/contract/endpoints';
 import type { Interview } from '../shared/contract/interview';
-import { NO_INTERVIEW_CHOSEN, pickedInterviewId } from '../shared/interviewLocator';
+import { requiredInterviewId } from '../shared/interviewLocator';
 import { isNotFound, messageOf, unlessError } from '../shared/transport/errors';
 import { apiRequest } from '../shared/transport/request';
 import { SECRET_QUERY_PARAMETER } from '../shared/webhookSecret';
@@ -112,22 +112,12 @@ export function registeredCall(staticData: IDataObject, query: IDataObject | und
 	return { ...check, recordUrl: url.toString() };
 }
 
-function configuredInterviewId(this: IHookFunctions): string {
-	const interviewId = pickedInterviewId(this);
-	if (interviewId === undefined) throw new NodeOperationError(this.getNode(), NO_INTERVIEW_CHOSEN);
-	return interviewId;
-}
-
 /** The URL of the webhook whose way of answering the options pick. */
 function ownWebhookUrl(this: IHookFunctions): string {
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const url = this.getNodeWebhookUrl(options.answerWhenFinished === true ? ANSWER_WHEN_FINISHED : ANSWER_AT_ONCE);
 	if (!url) throw new NodeOperationError(this.getNode(), 'n8n gave no webhook URL for this node');
 	return url;
-}
-
-async function readInterview(this: IHookFunctions, interviewId: string): Promise<Interview> {
-	return await apiRequest.call(this, endpoints.getInterview, { interviewId });
 }
 
 const currentWebhookUrl = (found: Interview): string | null => {
@@ -167,17 +157,17 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	const registration = readRegistration(this.getWorkflowStaticData('node'));
 	// A half-done activation or a restore still owed: `create` completes or undoes it.
 	if (registration === undefined || registration.pending || registration.restorePending) return false;
-	const interviewId = configuredInterviewId.call(this);
+	const interviewId = requiredInterviewId(this);
 	if (registration.interviewId !== interviewId) return false;
 	// n8n may have moved to another public address (WEBHOOK_URL) since: register under the one it gives now.
 	if (withoutQuery(registration.webhookUrl) !== ownWebhookUrl.call(this)) return false;
-	const found = await unlessError(readInterview.call(this, interviewId), isNotFound, undefined);
+	const found = await unlessError(apiRequest.call(this, endpoints.getInterview, { interviewId }), isNotFound, undefined);
 	return found !== undefined && currentWebhookUrl(found) === registration.webhookUrl;
 }
 
 export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
-	const interviewId = configuredInterviewId.call(this);
+	const interviewId = requiredInterviewId(this);
 	const ownUrl = ownWebhookUrl.call(this);
 	let earlier = readRegistration(staticData);
 	// A registration left on another interview would otherwise keep that interview's slot forever.
@@ -191,7 +181,7 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 		}
 		earlier = undefined;
 	}
-	const found = await readInterview.call(this, interviewId);
+	const found = await apiRequest.call(this, endpoints.getInterview, { interviewId });
 	const webhookSecret = isText(staticData.webhookSecret) ? staticData.webhookSecret : createWebhookSecret();
 	const webhookUrl = withSecret(ownUrl, webhookSecret);
 	const registration: Registration = {
@@ -208,7 +198,7 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	try {
 		const answer = await putWebhookUrl.call(this, found, webhookUrl);
 		// An answer without the config is checked with a fresh read.
-		const stored = currentWebhookUrl(answer.interviewConfig ? answer : await readInterview.call(this, found.interviewId));
+		const stored = currentWebhookUrl(answer.interviewConfig ? answer : await apiRequest.call(this, endpoints.getInterview, { interviewId: found.interviewId }));
 		if (stored !== webhookUrl) {
 			throw new NodeOperationError(this.getNode(), `The Interview Service stored another webhook URL than the one sent for interview ${found.interviewId}`, {
 				description: `Sent ${withoutQuery(webhookUrl)} with its secret; the service kept ${stored === null ? 'no URL' : withoutQuery(stored) + (stored.includes('?') ? ' with another query' : ' without the query string')}. Deliveries would be refused, so the trigger is not active.`,
@@ -233,7 +223,7 @@ export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	const registration = readRegistration(staticData);
 	if (registration === undefined) return true;
 	try {
-		const found = await unlessError(readInterview.call(this, registration.interviewId), isNotFound, undefined);
+		const found = await unlessError(apiRequest.call(this, endpoints.getInterview, { interviewId: registration.interviewId }), isNotFound, undefined);
 		const current = found === undefined ? null : currentWebhookUrl(found);
 		if (found !== undefined && current !== null && withoutQuery(current) === withoutQuery(registration.webhookUrl)) {
 			await unlessError(putWebhookUrl.call(this, found, registration.previousWebhookUrl), isNotFound, undefined);

@@ -12,11 +12,6 @@ import { ANSWER_WHEN_FINISHED, registeredCall } from './lifecycle';
 import { DELIVERY_MARK, admitDelivery, recordCallOf, recordCalled } from './repeatMemory';
 import type { NewDelivery } from './repeatMemory';
 
-interface TriggerOptions {
-	includeResult?: boolean;
-	verifySecret?: boolean;
-}
-
 /** n8n's own answer to a call that started a workflow, kept for senders that read it. */
 const STARTED_ANSWER = { message: 'Workflow was started' };
 
@@ -124,7 +119,7 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 		if (!recordCalled.call(this, recordCall, registered.secret)) return unauthorized.call(this);
 		return { webhookResponse: { message: 'Delivery recorded' } };
 	}
-	const options = this.getNodeParameter('options', {}) as TriggerOptions;
+	const options = this.getNodeParameter('options', {}) as { includeResult?: boolean; verifySecret?: boolean };
 	// Checked before anything else: an unverified caller learns nothing and starts nothing.
 	if (options.verifySecret !== false && !registered.hasSecret) return unauthorized.call(this);
 

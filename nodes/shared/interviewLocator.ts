@@ -5,6 +5,7 @@ import type {
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 /** IDs of the service are opaque; this only refuses what could never be one (spaces, slashes). */
 export const INTERVIEW_ID_REGEX = '^[A-Za-z0-9][A-Za-z0-9_-]*$';
@@ -62,5 +63,9 @@ export function pickedInterviewId(
 	return id === '' ? undefined : id;
 }
 
-/** What a trigger started without an interview says. */
-export const NO_INTERVIEW_CHOSEN = 'Choose an interview in the "Interview" field';
+/** The chosen interview's ID; a trigger started without one fails. */
+export function requiredInterviewId(context: IHookFunctions | IPollFunctions): string {
+	const interviewId = pickedInterviewId(context);
+	if (interviewId === undefined) throw new NodeOperationError(context.getNode(), 'Choose an interview in the "Interview" field');
+	return interviewId;
+}
