@@ -130,11 +130,17 @@ function eventTypeOf(sources: IDataObject[]): { eventType?: string; from?: { sou
 	return {};
 }
 
-const INTERVIEW_ID_PATHS = ['interviewId', 'interview_id', 'interview.id', 'interview.interviewId'];
-const EMAIL_PATHS = ['candidate.email', 'candidateEmail', 'candidate_email', 'email'];
-const NAME_PATHS = ['candidate.name', 'candidateName', 'candidate_name', 'name'];
-const COMPLETED_AT_PATHS = ['completedAt', 'completed_at', 'timestamp'];
-const REPORT_LINK_PATHS = ['reportLink', 'report_link'];
+/** Where each text field is looked for, in order, at the top level and then in the envelope. */
+const FIELD_PATHS = {
+	interviewId: ['interviewId', 'interview_id', 'interview.id', 'interview.interviewId'],
+	candidateEmail: ['candidate.email', 'candidateEmail', 'candidate_email', 'email'],
+	candidateName: ['candidate.name', 'candidateName', 'candidate_name', 'name'],
+	completedAt: ['completedAt', 'completed_at', 'timestamp'],
+	reportLink: ['reportLink', 'report_link'],
+	deliveryId: DELIVERY_ID_KEYS,
+} as const;
+type TextField = keyof typeof FIELD_PATHS;
+const TEXT_FIELDS = Object.keys(FIELD_PATHS) as TextField[];
 
 /** Each score key the node reads, and the name it has in the item. */
 const SCORE_NAMES: Record<string, keyof Scores> = {
@@ -205,41 +211,28 @@ export function readEvent(body: unknown, rawBody?: unknown): NormalisedEvent {
 	const placed: Source[] = [{ object: event, at: [] }, ...envelopes];
 	const sources = placed.map((source) => source.object);
 	const { eventType, from: typeSource } = eventTypeOf(sources);
-	const interviewId = firstText(sources, INTERVIEW_ID_PATHS);
-	const candidateEmail = firstText(sources, EMAIL_PATHS);
 	// A bare `name` that was read as the type is not the candidate's name.
-	const candidateName = firstText(sources, NAME_PATHS, typeSource);
-	const completedAt = firstText(sources, COMPLETED_AT_PATHS);
-	const reportLink = firstText(sources, REPORT_LINK_PATHS);
-	const deliveryId = firstText(sources, DELIVERY_ID_KEYS);
+	const fields: Partial<Record<TextField, string>> = Object.fromEntries(
+		TEXT_FIELDS.map((field) => [field, firstText(sources, FIELD_PATHS[field], field === 'candidateName' ? typeSource : undefined)]),
+	);
 	const scores = scoresOf(placed);
 
 	const problems: string[] = [];
 	if (eventType === undefined) problems.push(`No event type (${TYPE_KEYS.join(', ')})`);
-	if (interviewId === undefined) problems.push('No interviewId');
-	if (candidateEmail === undefined) problems.push('No candidate e-mail');
+	if (fields.interviewId === undefined) problems.push('No interviewId');
+	if (fields.candidateEmail === undefined) problems.push('No candidate e-mail');
 	if (scores.problem) problems.push(scores.problem);
 
 	const other = unreadPart(event, [
 		...pathsHolding(placed, TYPE_KEYS, eventType),
-		...pathsHolding(placed, INTERVIEW_ID_PATHS, interviewId),
-		...pathsHolding(placed, EMAIL_PATHS, candidateEmail),
-		...pathsHolding(placed, NAME_PATHS, candidateName),
-		...pathsHolding(placed, COMPLETED_AT_PATHS, completedAt),
-		...pathsHolding(placed, REPORT_LINK_PATHS, reportLink),
-		...pathsHolding(placed, DELIVERY_ID_KEYS, deliveryId),
+		...TEXT_FIELDS.flatMap((field) => pathsHolding(placed, FIELD_PATHS[field], fields[field])),
 		...scores.read,
 	]);
 	return {
 		body: event,
 		eventType,
 		eventKind: eventType === undefined ? undefined : kindOfEventType(eventType),
-		deliveryId,
-		interviewId,
-		candidateEmail,
-		candidateName,
-		completedAt,
-		reportLink,
+		...fields,
 		scores: scores.scores,
 		malformed: problems.length > 0,
 		problems,

@@ -41,11 +41,7 @@ export function rowOfEvent(rows: CandidateResult[], event: Pick<NormalisedEvent,
 type ResultLookup = { row: CandidateResult } | { error: string };
 
 /** The candidate's row, matched by e-mail without case. A failed lookup is reported, never thrown: the event must not be lost. */
-async function lookUpResult(
-	this: IWebhookFunctions,
-	interviewId: string | undefined,
-	event: Pick<NormalisedEvent, 'candidateEmail' | 'reportLink' | 'completedAt'>,
-): Promise<ResultLookup> {
+async function lookUpResult(this: IWebhookFunctions, interviewId: string | undefined, event: NormalisedEvent): Promise<ResultLookup> {
 	const { candidateEmail } = event;
 	if (interviewId === undefined || candidateEmail === undefined) {
 		return { error: 'The event names no interview or candidate e-mail to look up' };
