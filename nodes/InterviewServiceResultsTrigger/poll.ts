@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import type { CandidateResult } from '../shared/contract/result';
-import { requiredInterviewId } from '../shared/interviewLocator';
+import { triggerInterviewId } from '../shared/interviewLocator';
 import { isNotFound, messageOf, unlessError } from '../shared/transport/errors';
 import { isNewResult, readPollState, rememberResults, savePollState } from './pollState';
 import { completedAtOf, isCompleted, simplifyResult } from '../shared/results';
@@ -71,7 +71,7 @@ function toItem({ interviewId, result }: FoundResult, simplify: boolean): INodeE
  * records what exists; a manual run emits the latest and records nothing, so a test hides no result.
  */
 export async function pollResults(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const interviewId = this.getNodeParameter('watch', WATCH_ONE) === WATCH_ALL_PUBLISHED ? undefined : requiredInterviewId(this);
+	const interviewId = this.getNodeParameter('watch', WATCH_ONE) === WATCH_ALL_PUBLISHED ? undefined : triggerInterviewId(this);
 	const simplify = this.getNodeParameter('simplify', true) as boolean;
 	const found = await completedResults.call(this, interviewId);
 

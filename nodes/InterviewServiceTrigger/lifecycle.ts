@@ -5,7 +5,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { endpoints } from '../shared/contract/endpoints';
 import type { Interview } from '../shared/contract/interview';
-import { requiredInterviewId } from '../shared/interviewLocator';
+import { triggerInterviewId } from '../shared/interviewLocator';
 import { isNotFound, messageOf, unlessError } from '../shared/transport/errors';
 import { apiRequest } from '../shared/transport/request';
 import { SECRET_QUERY_PARAMETER } from '../shared/webhookSecret';
@@ -157,7 +157,7 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	const registration = readRegistration(this.getWorkflowStaticData('node'));
 	// A half-done activation or a restore still owed: `create` completes or undoes it.
 	if (registration === undefined || registration.pending || registration.restorePending) return false;
-	const interviewId = requiredInterviewId(this);
+	const interviewId = triggerInterviewId(this);
 	if (registration.interviewId !== interviewId) return false;
 	// n8n may have moved to another public address (WEBHOOK_URL) since: register under the one it gives now.
 	if (withoutQuery(registration.webhookUrl) !== ownWebhookUrl.call(this)) return false;
@@ -167,7 +167,7 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 
 export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
-	const interviewId = requiredInterviewId(this);
+	const interviewId = triggerInterviewId(this);
 	const ownUrl = ownWebhookUrl.call(this);
 	let earlier = readRegistration(staticData);
 	// A registration left on another interview would otherwise keep that interview's slot forever.

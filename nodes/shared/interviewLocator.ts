@@ -63,8 +63,8 @@ export function pickedInterviewId(
 	return id === '' ? undefined : id;
 }
 
-/** The chosen interview's ID; a trigger started without one fails. */
-export function requiredInterviewId(context: IHookFunctions | IPollFunctions): string {
+/** A trigger's interview (the action node reads one per item, with By Field: helpers/parameters.ts); none chosen fails. */
+export function triggerInterviewId(context: IHookFunctions | IPollFunctions): string {
 	const interviewId = pickedInterviewId(context);
 	if (interviewId === undefined) throw new NodeOperationError(context.getNode(), 'Choose an interview in the "Interview" field');
 	return interviewId;

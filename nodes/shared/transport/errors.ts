@@ -37,43 +37,21 @@ function errorCode(error: WrappedHttpError): string | undefined {
 	return error.cause?.code ?? (typeof error.httpCode === 'string' ? error.httpCode : undefined);
 }
 
-function responseBody(error: WrappedHttpError): unknown {
-	return error.context?.data ?? error.cause?.response?.data;
-}
-
-function httpStatus(error: WrappedHttpError): string | undefined {
-	const status = error.cause?.response?.status ?? error.httpCode;
-	return status === null || status === undefined ? undefined : String(status);
-}
-
-function describeDetails(details: unknown): string | undefined {
-	if (details === null || details === undefined) return undefined;
-	if (typeof details === 'string') return details;
-	return JSON.stringify(details);
-}
-
 // Any request failure as a NodeApiError with the API's `message`, `error` details and status, built from plain data only
 // so the request (with its bearer token or API key) never travels with the error.
 export function toNodeApiError(node: INode, error: unknown, itemIndex?: number): NodeApiError {
 	const wrapped = (error ?? {}) as WrappedHttpError;
-	const httpCode = httpStatus(wrapped);
+	const status = wrapped.cause?.response?.status ?? wrapped.httpCode;
+	const httpCode = status === null || status === undefined ? undefined : String(status);
 	const retryAfter = parseRetryAfter(wrapped.cause?.response?.headers?.['retry-after']);
-	const envelope = errorEnvelope.safeParse(responseBody(wrapped));
-	if (envelope.success) {
-		return envelopeFailure(node, envelope.data, itemIndex, httpCode, retryAfter);
-	}
+	const envelope = errorEnvelope.safeParse(wrapped.context?.data ?? wrapped.cause?.response?.data);
+	if (envelope.success) return envelopeFailure(node, envelope.data, itemIndex, httpCode, retryAfter);
 	const message = wrapped.message ?? 'The Interview Service request failed';
-	return withRetryAfter(
-		new NodeApiError(
-			node,
-			{ message, httpCode: httpCode ?? null },
-			{ message, description: wrapped.description ?? undefined, httpCode, itemIndex },
-		),
-		retryAfter,
-	);
+	return apiError(node, { message, httpCode: httpCode ?? null }, { message, description: wrapped.description ?? undefined, httpCode, itemIndex }, retryAfter);
 }
 
-function withRetryAfter(error: NodeApiError, retryAfter: number | undefined): NodeApiError {
+function apiError(node: INode, response: JsonObject, options: ConstructorParameters<typeof NodeApiError>[2], retryAfter: number | undefined): NodeApiError {
+	const error = new NodeApiError(node, response, options);
 	if (retryAfter !== undefined) error.context.retryAfter = retryAfter;
 	return error;
 }
@@ -81,20 +59,13 @@ function withRetryAfter(error: NodeApiError, retryAfter: number | undefined): No
 /** An answer `{ success: false, message, error }` under any status: `message` is the error, `error` its description. */
 export function envelopeFailure(
 	node: INode,
-	envelope: { message: string; error?: unknown },
+	{ message, error: details }: { message: string; error?: unknown },
 	itemIndex?: number,
 	httpCode?: string,
 	retryAfter?: number,
 ): NodeApiError {
-	const { message, error: details } = envelope;
-	return withRetryAfter(
-		new NodeApiError(
-			node,
-			{ message, error: (details ?? null) as JsonObject, httpCode: httpCode ?? null },
-			{ message, description: describeDetails(details), httpCode, itemIndex },
-		),
-		retryAfter,
-	);
+	const description = details === null || details === undefined || typeof details === 'string' ? (details ?? undefined) : JSON.stringify(details);
+	return apiError(node, { message, error: (details ?? null) as JsonObject, httpCode: httpCode ?? null }, { message, description, httpCode, itemIndex }, retryAfter);
 }
 
 /** A request unanswered within the timeout, named with its endpoint and wait; undefined for any other error. */
