@@ -95,7 +95,7 @@ export function sharedParameterReader(context: IExecuteFunctions): ParameterRead
 			const value = json === undefined ? undefined : fromItem.get(name)?.(json);
 			return value !== undefined ? value : context.getNodeParameter(name, itemIndex, fallback, options);
 		}
-		const key = `${name}\n${JSON.stringify(options ?? {})}`;
+		const key = options === undefined ? name : `${name}\n${JSON.stringify(options)}`;
 		if (kept.has(key)) return kept.get(key)!;
 		const value = context.getNodeParameter(name, itemIndex, fallback, options);
 		kept.set(key, value);

@@ -10,7 +10,7 @@ import { apiRequest } from '../../../shared/transport/request';
 import { chunk, dispatchBatches, groupBy, MAX_BATCH_SIZE, parallelBatchesOf, parallelBatchesOption, rememberedAnswers } from '../../helpers/batches';
 import type { Batch, BatchItem, BatchItemFacts } from '../../helpers/batches';
 import { invalidInput, parseJsonObject, requiredInterviewId, toIsoDateTime, validateRequest } from '../../helpers/parameters';
-import type { FieldLabels, ParameterReader } from '../../helpers/parameters';
+import type { FieldLabels } from '../../helpers/parameters';
 import { forVersions, interviewPicker, metaDataField, showFor, versionsFrom } from '../common.descriptions';
 import { failedItem, isFailure } from '../../helpers/operationContract';
 import type { ItemOutcome, NodeRun, PreparedItem, RetryMemory } from '../../helpers/operationContract';
@@ -223,6 +223,7 @@ function emptyToUndefined(value: unknown): string | undefined {
 
 /** A list in a one-address field is refused as a list, telling the user where several can go. */
 function refuseList(context: IExecuteFunctions, email: string, label: string, itemIndex: number, taker: string, instead: string): void {
+	if (!/[,;\n]/.test(email)) return;
 	const count = toEmailList(email).length;
 	if (count < 2) return;
 	const error = invalidInput(context.getNode(), label, `lists ${count} addresses, but ${taker} takes one candidate per input item`, itemIndex);
@@ -231,8 +232,8 @@ function refuseList(context: IExecuteFunctions, email: string, label: string, it
 }
 
 /** The addresses typed or mapped in Email: from version 4 on it may list several (each once), in versions 1 to 3 only one. */
-function emailsOf(context: IExecuteFunctions, value: unknown, itemIndex: number): string[] {
-	if (context.getNode().typeVersion < EMAIL_LIST_VERSION) {
+function emailsOf(context: IExecuteFunctions, { node }: NodeRun, value: unknown, itemIndex: number): string[] {
+	if (node.typeVersion < EMAIL_LIST_VERSION) {
 		const email = String(value ?? '').trim();
 		refuseList(context, email, 'Email', itemIndex, 'this node', 'Add the Invite node again: a new one takes several addresses in Email, separated by commas. Or give each candidate an input item of their own.');
 		return [email];
@@ -251,9 +252,9 @@ const ONE_PERSON_FIELDS = [
 ] as const;
 
 /** Map Each Field Manually: several addresses in Email are several candidates sharing the Metadata. */
-function manualCandidates(context: IExecuteFunctions, read: ParameterReader, itemIndex: number): { candidates: IDataObject[]; labels: FieldLabels } {
-	const fields = read('additionalFields', itemIndex, {}) as IDataObject;
-	const emails = emailsOf(context, read('email', itemIndex, ''), itemIndex);
+function manualCandidates(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { candidates: IDataObject[]; labels: FieldLabels } {
+	const fields = run.read('additionalFields', itemIndex, {}) as IDataObject;
+	const emails = emailsOf(context, run, run.read('email', itemIndex, ''), itemIndex);
 	if (emails.length > 1) {
 		for (const [key, label] of ONE_PERSON_FIELDS) {
 			if (!isEmpty(fields[key])) {
@@ -278,9 +279,9 @@ function manualCandidates(context: IExecuteFunctions, read: ParameterReader, ite
 
 /** Candidate Fields is read at the first item: the option takes no expression. */
 function candidatesOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { candidates: IDataObject[]; labels: FieldLabels } {
-	if (run.read('mappingMode', 0, MAP_MANUALLY) !== MAP_AUTOMATICALLY) return manualCandidates(context, run.read, itemIndex);
+	if (run.read('mappingMode', 0, MAP_MANUALLY) !== MAP_AUTOMATICALLY) return manualCandidates(context, run, itemIndex);
 	const { candidate, labels } = inputCandidateOf(context, run, itemIndex, INVITE_FIELD_LABELS);
-	const listed = context.getNode().typeVersion >= EMAIL_LIST_VERSION;
+	const listed = run.node.typeVersion >= EMAIL_LIST_VERSION;
 	const instead = listed ? 'Choose Map Each Field Manually and drag this field into Email, which takes several addresses. Or give' : 'Give';
 	refuseList(context, String(candidate.email), labels['candidates.email'], itemIndex, 'Map Automatically', `${instead} each candidate an input item of their own.`);
 	return { candidates: [candidate], labels };
