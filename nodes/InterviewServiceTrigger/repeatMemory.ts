@@ -167,17 +167,9 @@ function recordRun(staticData: IDataObject | undefined, scope: string, key: stri
 }
 
 /** The body key of a record call, which a queue-mode execution sends to the node's URL: `{ interviewServiceRecord: { delivery, signature } }`. */
-const RECORD_CALL = 'interviewServiceRecord';
+export const RECORD_CALL = 'interviewServiceRecord';
 
 const signatureOf = (secret: string, delivery: string) => createHmac('sha256', secret).update(delivery, 'utf8').digest('base64url');
-
-/** The record call a body is: exactly that one key, naming `"<key> <attempt>"`; the body may be of any type. */
-export function recordCallOf(body: unknown): { delivery: string; signature: unknown } | undefined {
-	const record = (body as IDataObject | null | undefined)?.[RECORD_CALL] as IDataObject | null | undefined;
-	const delivery = record?.delivery;
-	if (typeof delivery !== 'string' || delivery.split(' ').length !== 2 || Object.keys(body as IDataObject).length !== 1) return undefined;
-	return { delivery, signature: record?.signature };
-}
 
 /** Records the delivery of a record call signed with the registration's `secret`; false, recording nothing, for any other. */
 export function recordCalled(this: IWebhookFunctions, { delivery, signature }: { delivery: string; signature: unknown }, secret: string | undefined): boolean {
