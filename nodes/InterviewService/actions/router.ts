@@ -59,7 +59,9 @@ export async function runOperation(this: IExecuteFunctions, operation: NodeOpera
 	const read = sharedParameterReader(this);
 	// Request Options is a node-level option, read at item 0.
 	const policy = policyFromOptions(read('requestOptions', 0, {}) as IDataObject);
-	const run: NodeRun = { node: this.getNode(), read, items: this.getInputData(), requests: requestRun(this, policy) };
+	// n8n builds its whole data proxy to tell the run index, so it is read once per run.
+	const runIndex = Number(this.getWorkflowDataProxy(0).$runIndex ?? 0);
+	const run: NodeRun = { node: this.getNode(), read, items: this.getInputData(), requests: requestRun(this, policy), runIndex };
 	const prepared: Array<PreparedItem<unknown>> = [];
 	for (let itemIndex = 0; itemIndex < run.items.length; itemIndex++) {
 		try {
@@ -70,7 +72,7 @@ export async function runOperation(this: IExecuteFunctions, operation: NodeOpera
 	}
 
 	const remembers = 'sendInBatches' in operation || operation.rememberAcrossRetries === true;
-	const memory = remembers ? rememberedAnswers(this, name) : NO_MEMORY;
+	const memory = remembers ? rememberedAnswers(this, name, run.runIndex) : NO_MEMORY;
 	if ('sendInBatches' in operation) {
 		outcomes.push(...(await operation.sendInBatches.call(this, prepared, memory, run)));
 	} else {

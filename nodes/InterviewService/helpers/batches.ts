@@ -17,9 +17,8 @@ import { invalidInput } from './parameters';
 const requestKey = (content: unknown): string => createHash('sha256').update(JSON.stringify(content)).digest('base64url');
 
 /** Kept in the node context, which Retry On Fail's next attempt shares (docs/n8n-internals.md): an answer kept there is not asked for again. */
-export function rememberedAnswers(context: IExecuteFunctions, scope: string): RetryMemory {
+export function rememberedAnswers(context: IExecuteFunctions, scope: string, runIndex: number): RetryMemory {
 	const store = context.getContext('node');
-	const runIndex = Number(context.getWorkflowDataProxy(0).$runIndex ?? 0);
 	const slot = `${scope}:run${runIndex}`;
 	return {
 		keyOf: requestKey,

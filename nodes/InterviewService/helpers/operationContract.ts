@@ -13,6 +13,8 @@ export interface NodeRun {
 	items: INodeExecutionData[];
 	/** The credential and the Request Options, for every request of the run. */
 	requests: RequestRun;
+	/** Which run of the node this is in the execution; Retry On Fail's attempts share it. */
+	runIndex: number;
 }
 
 export interface PreparedItem<T> {

@@ -28,7 +28,7 @@ describe('a refused candidate', () => {
 		const outcomes = await dispatchBatches<string, never>(context, {
 			batches: [[{ itemIndex, request: email, emails: [email], facts: { interviewId: 'i', email } }]],
 			concurrency: 1,
-			memory: rememberedAnswers(context, 'docs'),
+			memory: rememberedAnswers(context, 'docs', 0),
 			send: async () => {
 				throw toNodeApiError(context.getNode(), apiError(422, reason));
 			},

@@ -289,8 +289,8 @@ function candidatesOf(context: IExecuteFunctions, run: NodeRun, itemIndex: numbe
 
 // When the node first ran in this execution, in whole seconds, kept in the node context: every item and Retry On Fail
 // attempt opens the same window, so a batch answered in an earlier attempt is recognised as the same request.
-function runStartOf(context: IExecuteFunctions): string {
-	const memory = rememberedAnswers(context, 'candidate:invite window');
+function runStartOf(context: IExecuteFunctions, run: NodeRun): string {
+	const memory = rememberedAnswers(context, 'candidate:invite window', run.runIndex);
 	const kept = memory.answerTo('start');
 	if (typeof kept === 'string') return kept;
 	const start = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
@@ -299,12 +299,13 @@ function runStartOf(context: IExecuteFunctions): string {
 }
 
 /** Start Time and End Time as ISO date-times; from version 3 on, empty ones are the run's start and a week later. */
-function windowOf(context: IExecuteFunctions, { node, read }: NodeRun, itemIndex: number): { startTime: unknown; endTime: unknown } {
+function windowOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { startTime: unknown; endTime: unknown } {
+	const { node, read } = run;
 	const timeZone = context.getTimezone();
 	let startTime = toIsoDateTime(read('startTime', itemIndex, ''), timeZone);
 	let endTime = toIsoDateTime(read('endTime', itemIndex, ''), timeZone);
 	if (node.typeVersion < 3) return { startTime, endTime };
-	if (isEmpty(startTime)) startTime = runStartOf(context);
+	if (isEmpty(startTime)) startTime = runStartOf(context, run);
 	const startMs = typeof startTime === 'string' ? Date.parse(startTime) : Number.NaN;
 	if (isEmpty(endTime) && !Number.isNaN(startMs)) endTime = new Date(startMs + DEFAULT_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
 	return { startTime, endTime };

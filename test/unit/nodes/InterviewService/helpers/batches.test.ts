@@ -60,7 +60,7 @@ describe('dispatchBatches: what Retry On Fail may send again', () => {
 		await dispatchBatches(context, {
 			batches: [0, 1, 2, 3, 4, 5, 6].map(batchOf),
 			concurrency: 3,
-			memory: rememberedAnswers(context, 'test'),
+			memory: rememberedAnswers(context, 'test', 0),
 			send: async () => {
 				most = Math.max(most, ++inFlight);
 				await new Promise((resolve) => setImmediate(resolve));
@@ -82,7 +82,7 @@ describe('dispatchBatches: parts of a refused batch', () => {
 				letters.map((request) => ({ itemIndex: request.charCodeAt(0), request, emails: [request], facts: { interviewId: 'i', email: request } })),
 			),
 			concurrency,
-			memory: rememberedAnswers(context, 'parts'),
+			memory: rememberedAnswers(context, 'parts', 0),
 			send: async (batch) => {
 				sent.push(batch.map(({ request }) => request));
 				if (batch.some(({ request }) => request === 'x')) throw toNodeApiError(context.getNode(), apiError(422, 'refused'));
@@ -117,7 +117,7 @@ describe('dispatchBatches: a refusal that names the refused', () => {
 		emails: string[],
 		blocked: string[],
 		nameOf: (email: string, place: number) => IDataObject,
-		memory: RetryMemory = rememberedAnswers(context, 'named'),
+		memory: RetryMemory = rememberedAnswers(context, 'named', 0),
 	) => {
 		const sent: string[][] = [];
 		const unique = (batch: Array<PreparedItem<Item>>) => [...new Set(batch.map(({ request }) => request.email.toLowerCase()))];
@@ -175,7 +175,7 @@ describe('dispatchBatches: a refusal that names the refused', () => {
 
 	it('under Retry On Fail, neither the refused batch nor its rest is sent again once answered', async () => {
 		const { context } = mockContext({ parameters: {}, items: 4, continueOnFail: true });
-		const memory = rememberedAnswers(context, 'named retry');
+		const memory = rememberedAnswers(context, 'named retry', 0);
 		const first = naming(context, ['a', 'b', 'c', 'd'], ['b'], (email) => ({ email }), memory);
 		await first.run;
 		const again = naming(context, ['a', 'b', 'c', 'd'], ['b'], (email) => ({ email }), memory);
