@@ -8,11 +8,10 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { endpoints } from '../nodes/shared/contract/endpoints';
 import {
 	BASE_URL_EXPRESSION,
 	DEFAULT_REQUEST_TIMEOUT_SECONDS,
-	EXCHANGE_ENDPOINT,
-	TEST_ENDPOINT,
 	baseUrlProblem,
 	credentialTokenLifetime,
 	normalizeBaseUrl,
@@ -33,7 +32,7 @@ async function exchangeToken(helper: IHttpRequestHelper, credentials: ICredentia
 	try {
 		response = (await helper.helpers.httpRequest({
 			method: 'POST',
-			url: `${baseUrl}${EXCHANGE_ENDPOINT}`,
+			url: `${baseUrl}${endpoints.createToken.path}`,
 			body: tokenRequestBody(credentials, credentialTokenLifetime(credentials)),
 			json: true,
 			timeout,
@@ -135,10 +134,11 @@ export class InterviewServiceApi implements ICredentialType {
 		headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.accessToken ?? '')}` },
 	});
 
+	// The first interview, so a wrong key or Base URL shows at once.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: BASE_URL_EXPRESSION,
-			url: TEST_ENDPOINT,
+			url: endpoints.listInterviews.path,
 			qs: { page: 1, limit: 1 },
 		},
 	};

@@ -1,7 +1,5 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
-import { endpoints } from './contract/endpoints';
-
 /* Every rule of the `interviewServiceApi` credential, written once for the credential file and every request. */
 
 /** n8n's linters read the type name as a literal where declared and named, so it is spelled out there too (a unit test holds them equal). */
@@ -16,11 +14,6 @@ export function normalizeBaseUrl(baseUrl: unknown): string {
 
 /** `normalizeBaseUrl` as an expression, for the declarative test request, which cannot call code (a unit test holds them equal). */
 export const BASE_URL_EXPRESSION = '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}';
-
-export const EXCHANGE_ENDPOINT = endpoints.createToken.path;
-
-/** What the credential's Test reads: the first interview, so a wrong key or Base URL shows at once. */
-export const TEST_ENDPOINT = endpoints.listInterviews.path;
 
 /** Body of a token exchange (the credential's own, Create Token and Create Link). */
 export function tokenRequestBody(credentials: ICredentialDataDecryptedObject, expiresIn?: unknown): IDataObject {
