@@ -49,18 +49,6 @@ function readRegistration(staticData: IDataObject): Registration | undefined {
 	};
 }
 
-/**
- * Forgets the registration but keeps its secret for the next one: a webhook call still running writes back
- * the static data it loaded, and must not bring back a secret the interview no longer holds.
- */
-function forgetRegistration(staticData: IDataObject): void {
-	delete staticData.interviewId;
-	delete staticData.webhookUrl;
-	delete staticData.previousWebhookUrl;
-	delete staticData.pending;
-	delete staticData.restorePending;
-}
-
 /** 32 random bytes as hex: unguessable, and URL-safe without encoding. */
 export function createWebhookSecret(): string {
 	return randomBytes(32).toString('hex');
@@ -122,7 +110,7 @@ function ownWebhookUrl(this: IHookFunctions): string {
 
 const currentWebhookUrl = (found: Interview): string | null => {
 	const url = found.interviewConfig?.webhookUrl;
-	return typeof url === 'string' && url !== '' ? url : null;
+	return isText(url) ? url : null;
 };
 
 /**
@@ -237,6 +225,12 @@ export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 		);
 		return false;
 	}
-	forgetRegistration(staticData);
+	// The secret stays for the next registration: a webhook call still running writes back the static data it
+	// loaded, and must not bring back a secret the interview no longer holds.
+	delete staticData.interviewId;
+	delete staticData.webhookUrl;
+	delete staticData.previousWebhookUrl;
+	delete staticData.pending;
+	delete staticData.restorePending;
 	return true;
 }

@@ -166,13 +166,14 @@ function recordRun(staticData: IDataObject | undefined, scope: string, key: stri
 	endInFlight(`${scope}\u0000${key}`, 'recorded');
 }
 
-/** The body key of a record call, which a queue-mode execution sends to the node's URL: `{ interviewServiceRecord: { delivery, signature } }`. */
+/** The body key of a record call, which a queue-mode execution sends to the node's URL: `{ interviewServiceRecord: RecordCall }`. */
 export const RECORD_CALL = 'interviewServiceRecord';
+export type RecordCall = { delivery: string; signature: unknown };
 
 const signatureOf = (secret: string, delivery: string) => createHmac('sha256', secret).update(delivery, 'utf8').digest('base64url');
 
 /** Records the delivery of a record call signed with the registration's `secret`; false, recording nothing, for any other. */
-export function recordCalled(this: IWebhookFunctions, { delivery, signature }: { delivery: string; signature: unknown }, secret: string | undefined): boolean {
+export function recordCalled(this: IWebhookFunctions, { delivery, signature }: RecordCall, secret: string | undefined): boolean {
 	if (secret === undefined || !secretMatches(signatureOf(secret, delivery), signature)) return false;
 	const [key, attempt] = delivery.split(' ');
 	recordRun(this.getWorkflowStaticData('node'), scopeOf(this), key, attempt, Date.now());

@@ -10,7 +10,7 @@ import { readEvent, textOf } from './event';
 import type { NormalisedEvent, Scores } from './event';
 import { ANSWER_WHEN_FINISHED, registeredCall } from './lifecycle';
 import { DELIVERY_MARK, RECORD_CALL, admitDelivery, recordCalled } from './repeatMemory';
-import type { NewDelivery } from './repeatMemory';
+import type { NewDelivery, RecordCall } from './repeatMemory';
 
 /** n8n's own answer to a call that started a workflow, kept for senders that read it. */
 const STARTED_ANSWER = { message: 'Workflow was started' };
@@ -108,13 +108,12 @@ export function receivedEvent(event: NormalisedEvent, lookup?: ResultLookup): ID
 const SHAPED_FROM_VERSION = 3;
 
 /** The record call (repeatMemory.ts sends it) a body is: exactly that one key, naming `"<key> <attempt>"`; the body may be of any type. */
-function recordCallOf(body: unknown): { delivery: string; signature: unknown } | undefined {
+function recordCallOf(body: unknown): RecordCall | undefined {
 	const record = (body as IDataObject | null | undefined)?.[RECORD_CALL] as IDataObject | null | undefined;
 	const delivery = record?.delivery;
 	if (typeof delivery !== 'string' || delivery.split(' ').length !== 2 || Object.keys(body as IDataObject).length !== 1) return undefined;
 	return { delivery, signature: record?.signature };
 }
-
 
 export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const registered = registeredCall(this.getWorkflowStaticData('node'), this.getQueryData() as IDataObject);
