@@ -5,7 +5,7 @@ import { triggerInterviewId } from '../shared/interviewLocator';
 import { isNotFound, messageOf, unlessError } from '../shared/transport/errors';
 import { isNewResult, readPollState, rememberResults, savePollState } from './pollState';
 import { completedAtOf, isCompleted, simplifyResult } from '../shared/results';
-import { fetchCandidateResults, fetchPublishedInterviewIds } from '../shared/transport/lists';
+import { fetchCandidateResults, listInterviews } from '../shared/transport/lists';
 import { requestRun } from '../shared/transport/request';
 
 export const WATCH_ONE = 'interview';
@@ -32,7 +32,7 @@ async function completedResults(this: IPollFunctions, interviewId: string | unde
 	const found: FoundResult[] = [];
 	// One credential read for the whole poll, however many interviews.
 	const run = requestRun(this);
-	const interviewIds = await fetchPublishedInterviewIds.call(run);
+	const interviewIds = (await listInterviews.call(run, { status: 'published' })).map((item) => item.interviewId);
 	const failures: Array<{ interviewId: string; error: unknown }> = [];
 	for (const id of interviewIds) {
 		try {

@@ -71,9 +71,3 @@ export async function fetchCandidateResults(
 ): Promise<CandidateResult[]> {
 	return await unlessError(listResults.call(runOf(this), interviewId, { search }), isResultsNotReady, []);
 }
-
-/** IDs of all published interviews, newest first. */
-export async function fetchPublishedInterviewIds(this: InterviewServiceContext | RequestRun): Promise<string[]> {
-	const interviews = await listInterviews.call(runOf(this), { status: 'published' });
-	return interviews.map((item) => item.interviewId);
-}
