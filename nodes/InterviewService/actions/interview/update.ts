@@ -110,7 +110,13 @@ function competencyList(value: unknown): IDataObject[] | undefined {
 	);
 }
 
-function buildUpdateBody(this: IExecuteFunctions, itemIndex: number): UpdateInterviewBody {
+interface UpdateRequest {
+	interviewId: string;
+	body: UpdateInterviewBody;
+}
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): UpdateRequest {
+	const interviewId = requiredInterviewId(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body = withoutUndefined({
 		interviewName: fields.interviewName,
@@ -124,16 +130,7 @@ function buildUpdateBody(this: IExecuteFunctions, itemIndex: number): UpdateInte
 	if (Object.keys(body).length === 0) {
 		throw invalidInput(this.getNode(), 'Update Fields', 'must hold at least one field to change', itemIndex);
 	}
-	return validateRequest(this, endpoints.updateInterview.body, body, itemIndex, INTERVIEW_FIELD_LABELS);
-}
-
-interface UpdateRequest {
-	interviewId: string;
-	body: UpdateInterviewBody;
-}
-
-export function prepare(this: IExecuteFunctions, itemIndex: number): UpdateRequest {
-	return { interviewId: requiredInterviewId(this, itemIndex), body: buildUpdateBody.call(this, itemIndex) };
+	return { interviewId, body: validateRequest(this, endpoints.updateInterview.body, body, itemIndex, INTERVIEW_FIELD_LABELS) };
 }
 
 export async function send(this: IExecuteFunctions, { interviewId, body }: UpdateRequest, itemIndex: number, run: NodeRun) {
