@@ -172,17 +172,6 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ResultsQuer
 	});
 }
 
-/** Results hold every candidate of the interview, so the e-mail filter must match exactly. */
-function matchesEmail(result: CandidateResult, email: string | undefined): boolean {
-	if (email === undefined) return true;
-	return emailKey(result.candidate?.email) === emailKey(email);
-}
-
-/** The item a user can branch on when no candidate has completed yet. */
-function notReadyStatus(interviewId: string, message: string): IDataObject {
-	return { interviewId, resultsReady: false, message };
-}
-
 async function fetchResults(run: NodeRun, query: ResultsQuery, itemIndex: number): Promise<CandidateResult[]> {
 	const filtered = query.candidateEmail !== undefined || query.onlyFinished;
 	// The service's `search` is fuzzy; it only narrows the pages, the exact match is ours. Limit counts
@@ -192,19 +181,15 @@ async function fetchResults(run: NodeRun, query: ResultsQuery, itemIndex: number
 		limit: filtered ? undefined : query.limit,
 		itemIndex,
 	});
-	const matching = results.filter((result) => matchesEmail(result, query.candidateEmail) && (!query.onlyFinished || isCompleted(result)));
+	const wanted = emailKey(query.candidateEmail);
+	const matching = results.filter((result) => (wanted === undefined || emailKey(result.candidate?.email) === wanted) && (!query.onlyFinished || isCompleted(result)));
 	return query.limit === undefined ? matching : matching.slice(0, query.limit);
-}
-
-/** Whether the candidate has finished (see `isCompleted`), and when, where the service says so. */
-function completionOf(result: CandidateResult): { completed: boolean; completedAt: string | null } {
-	const at = completedAtOf(result);
-	return { completed: isCompleted(result), completedAt: at === undefined ? null : new Date(at).toISOString() };
 }
 
 function outputRow(result: CandidateResult, query: ResultsQuery): IDataObject {
 	if (!query.withCompletion) return (query.simplify ? simplifyResult(result) : result) as IDataObject;
-	const completion = completionOf(result);
+	const at = completedAtOf(result);
+	const completion = { completed: isCompleted(result), completedAt: at === undefined ? null : new Date(at).toISOString() };
 	if (query.simplify) {
 		const { metaData, ...fields } = simplifyResult(result);
 		return { ...fields, ...completion, metaData } as IDataObject;
@@ -220,7 +205,7 @@ export async function send(this: IExecuteFunctions, query: ResultsQuery, itemInd
 		return results.map((result) => outputRow(result, query));
 	} catch (error) {
 		if (!isResultsNotReady(error) || query.whenNotReady === 'error') throw asNodeError(this, error, itemIndex);
-		if (query.whenNotReady === 'returnStatus') return notReadyStatus(query.interviewId, (error as Error).message);
+		if (query.whenNotReady === 'returnStatus') return { interviewId: query.interviewId, resultsReady: false, message: (error as Error).message };
 		const setting = this.getNode().typeVersion >= 2 ? 'When No Candidate Has Finished' : 'When Results Not Ready';
 		this.addExecutionHints({
 			type: 'info',
