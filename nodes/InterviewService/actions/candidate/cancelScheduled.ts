@@ -23,8 +23,6 @@ import { interviewPicker, showFor } from '../common.descriptions';
 const displayOptions = showFor('candidate', 'cancelScheduled');
 const perItem: IDisplayOptions = { show: { ...displayOptions.show, emailSource: ['inputItems'] } };
 
-type EmailSource = 'list' | 'inputItems';
-
 export const description: INodeProperties[] = [
 	{ ...interviewPicker, displayOptions },
 	{
@@ -73,7 +71,7 @@ interface CancelRequest {
 }
 
 /** Emails From, read at the first item (the option takes no expression). */
-const isListed = (run: NodeRun) => (run.read('emailSource', 0, 'list') as EmailSource) === 'list';
+const isListed = (run: NodeRun) => run.read('emailSource', 0, 'list') === 'list';
 
 function emailsOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { candidateEmails: string[]; labels: Record<string, string> } {
 	if (isListed(run)) return { candidateEmails: toEmailList(run.read('candidateEmails', itemIndex, [])), labels: CANCEL_FIELD_LABELS };
