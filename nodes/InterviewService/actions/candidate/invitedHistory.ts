@@ -61,14 +61,6 @@ export async function rememberedOf(context: IExecuteFunctions, keys: string[]): 
 	return new Set(checked.processed.map(String));
 }
 
-/** Records candidates the service took, at most `historySize` entries in all (the oldest go first). */
-export async function rememberInvited(context: IExecuteFunctions, keys: string[], historySize: number): Promise<void> {
-	if (keys.length === 0) return;
-	await inStore(context, 'remember invited candidates', async () => {
-		await context.helpers.checkProcessedAndRecord(keys, 'workflow', { ...ENTRIES, maxEntries: historySize });
-	});
-}
-
 /** Forgets candidates, so that Skip Already Invited invites them again. */
 export async function forgetInvited(context: IExecuteFunctions, keys: string[]): Promise<void> {
 	if (keys.length === 0) return;
@@ -113,8 +105,11 @@ export interface InvitedHistoryRun<T extends Invitation> {
 async function recordLinked(context: IExecuteFunctions, outcomes: ItemOutcome[], size: number): Promise<ItemOutcome[]> {
 	const linked = outcomes.flatMap((outcome) => (isFailure(outcome) ? [] : outcome.json));
 	const keys = [...new Set(linked.map((json) => invitedKey(String(json.interviewId), String(json.email))))];
+	if (keys.length === 0) return outcomes;
 	try {
-		await rememberInvited(context, keys, size);
+		await inStore(context, 'remember invited candidates', async () => {
+			await context.helpers.checkProcessedAndRecord(keys, 'workflow', { ...ENTRIES, maxEntries: size });
+		});
 		return outcomes;
 	} catch (error) {
 		// The links still go out, each item saying that it was not remembered.
