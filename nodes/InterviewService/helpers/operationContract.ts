@@ -52,9 +52,7 @@ export function asNodeError(context: IExecuteFunctions, error: unknown, itemInde
 }
 
 export function failedItem(context: IExecuteFunctions, error: unknown, itemIndex: number, known?: IDataObject): ItemFailure {
-	const failure: ItemFailure = { itemIndex, error: asNodeError(context, error, itemIndex) };
-	if (known !== undefined) failure.known = known;
-	return failure;
+	return { itemIndex, error: asNodeError(context, error, itemIndex), ...(known === undefined ? {} : { known }) };
 }
 
 // What the service already answered in this run to requests that change something (Create, Invite, Cancel Scheduled),
