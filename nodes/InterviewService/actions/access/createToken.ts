@@ -11,9 +11,7 @@ export const description: INodeProperties[] = credentialExchangeFields(
 	'a bearer access token',
 );
 
-export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await credentialExchangeBody.call(this, itemIndex);
-}
+export const prepare = credentialExchangeBody;
 
 export async function send(this: IExecuteFunctions, body: IDataObject, itemIndex: number, run: NodeRun) {
 	return await apiRequest.call(run.requests, endpoints.createToken, { body, itemIndex });
