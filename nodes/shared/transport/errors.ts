@@ -99,13 +99,10 @@ export function isNetworkError(error: unknown): boolean {
 
 /** Resolves to `fallback` instead of failing when `accept(error)` says the failure means "nothing". */
 export async function unlessError<T, F>(request: Promise<T>, accept: (error: unknown) => boolean, fallback: F): Promise<T | F> {
-	return await request.then(
-		(value) => value,
-		(error: unknown) => {
-			if (accept(error)) return fallback;
-			throw error;
-		},
-	);
+	return await request.catch((error: unknown) => {
+		if (accept(error)) return fallback;
+		throw error;
+	});
 }
 
 export const isNotFound = (error: unknown) => (error as ApiFailure | undefined)?.httpCode === '404';
