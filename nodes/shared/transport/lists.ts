@@ -69,5 +69,5 @@ export async function fetchCandidateResults(
 	interviewId: string,
 	search?: string,
 ): Promise<CandidateResult[]> {
-	return await unlessError(listResults.call(runOf(this), interviewId, { search }), isResultsNotReady, []);
+	return await unlessError(listResults.call(this, interviewId, { search }), isResultsNotReady, []);
 }
