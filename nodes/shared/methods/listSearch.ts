@@ -3,8 +3,6 @@ import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult
 import { listInterviews } from '../transport/lists';
 import { MAX_PAGE_SIZE } from '../transport/pagination';
 
-const PICKER_STEP = MAX_PAGE_SIZE;
-
 /**
  * Walked as Get Many walks the list, so a service that caps its pages is detected the same way. The token
  * is how many are shown; each step reads from the start again, a few requests but no page arithmetic.
@@ -16,7 +14,7 @@ export async function searchInterviews(
 ): Promise<INodeListSearchResult> {
 	const shown = Number(paginationToken) > 0 ? Math.floor(Number(paginationToken)) : 0;
 	const search = filter?.trim() ? filter.trim() : undefined;
-	const limit = shown + PICKER_STEP;
+	const limit = shown + MAX_PAGE_SIZE;
 	const interviews = await listInterviews.call(this, { search, limit });
 	const results: INodeListSearchItems[] = interviews.slice(shown).filter((item) => typeof item.interviewId === 'string').map((item) => ({
 		name: item.status ? `${String(item.interviewName ?? item.interviewId)} (${String(item.status)})` : String(item.interviewName ?? item.interviewId),
