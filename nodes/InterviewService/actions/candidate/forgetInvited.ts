@@ -45,15 +45,15 @@ export const description: INodeProperties[] = [
 	),
 ];
 
-/** All, or one item's interview and e-mails. */
-type ForgetRequest = { forget: typeof FORGET_ALL } | { forget: typeof FORGET_CHOSEN; keys: string[]; emails: string[] };
+/** All, or one item's e-mails, each with its key in the store. */
+type ForgetRequest = { forget: typeof FORGET_ALL } | { forget: typeof FORGET_CHOSEN; chosen: Array<[key: string, email: string]> };
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): ForgetRequest {
 	if (this.getNodeParameter('forget', 0, FORGET_ALL) === FORGET_ALL) return { forget: FORGET_ALL };
 	const interviewId = requiredInterviewId(this, itemIndex);
 	const emails = toEmailList(this.getNodeParameter('candidateEmails', itemIndex, []));
 	if (emails.length === 0) throw invalidInput(this.getNode(), 'Candidate Emails', 'is required', itemIndex);
-	return { forget: FORGET_CHOSEN, keys: emails.map((email) => invitedKey(interviewId, email)), emails };
+	return { forget: FORGET_CHOSEN, chosen: emails.map((email): [string, string] => [invitedKey(interviewId, email), email]) };
 }
 
 /** Warns when an Invite that remembers candidates runs before this node in the same run: it would forget them at once. */
@@ -79,9 +79,7 @@ export async function sendInBatches(this: IExecuteFunctions, prepared: Array<Pre
 	const { itemIndex } = prepared[0];
 	if (prepared[0].request.forget === FORGET_ALL) return [{ itemIndex, pairedWith, json: [{ forgotten: await clearInvited(this) }] }];
 
-	const chosen = prepared.flatMap(({ request }) =>
-		request.forget === FORGET_CHOSEN ? request.keys.map((key, index): [string, string] => [key, request.emails[index]]) : [],
-	);
+	const chosen = prepared.flatMap(({ request }) => (request.forget === FORGET_CHOSEN ? request.chosen : []));
 	const keys = [...new Set(chosen.map(([key]) => key))];
 	const remembered = await rememberedOf(this, keys);
 	await forgetInvited(this, [...remembered]);
