@@ -47,6 +47,17 @@ const onlyFinished: INodeProperties = {
 		'Whether to return only candidates who have finished the interview and been scored, leaving out those invited who have not taken it yet. Limit counts the candidates returned.',
 };
 
+/** Later versions differ only in what Only Finished Candidates is when added. */
+const optionsOfVersion2: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	displayOptions: forVersions([2]),
+	options: [onlyFinished],
+};
+
 export const description: INodeProperties[] = [
 	{ ...interviewPicker, displayOptions },
 	...returnAllOrLimit(displayOptions),
@@ -95,20 +106,8 @@ export const description: INodeProperties[] = [
 		description: 'What to return for an interview whose invited candidates have not finished yet, so the service has no results for it',
 		displayOptions: forVersions(versionsFrom(2)),
 	},
-	// Version 2 and the later ones differ only in what Only Finished Candidates is when added.
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: forVersions([2]),
-		options: [onlyFinished],
-	},
-	{
-		...withSwitchesOn({ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [onlyFinished] }),
-		displayOptions: forVersions(versionsFrom(3)),
-	},
+	optionsOfVersion2,
+	{ ...withSwitchesOn(optionsOfVersion2), displayOptions: forVersions(versionsFrom(3)) },
 	{
 		displayName: 'Options',
 		name: 'options',
