@@ -132,9 +132,9 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 	if ((request.rawBody as Buffer | undefined) === undefined && request.body === undefined) await request.readRawBody();
 	const selectedEvents = this.getNodeParameter('events', []) as string[];
 	const event = readEvent(request.body, request.rawBody);
-	const watched = pickedInterviewId(this) ?? '';
+	const watched = pickedInterviewId(this);
 	// Answered 200, so the sender stops retrying: a copied config or a forwarded event is no error here.
-	if (event.interviewId !== undefined && watched !== '' && event.interviewId !== watched) {
+	if (event.interviewId !== undefined && watched !== undefined && event.interviewId !== watched) {
 		const message = `Event for interview "${String(event.interviewId)}" received and ignored: this trigger watches interview "${watched}"`;
 		return { webhookResponse: { message, eventType: event.eventType ?? null, interviewId: event.interviewId ?? null } };
 	}
@@ -157,7 +157,7 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 	}
 
 	// The node listens to one interview, so an event that does not name one is about that one.
-	const lookup = options.includeResult === true ? await lookUpResult.call(this, (event.interviewId ?? watched) || undefined, event) : undefined;
+	const lookup = options.includeResult === true ? await lookUpResult.call(this, event.interviewId ?? watched, event) : undefined;
 	const shaped = (this.getNode().typeVersion ?? 1) >= SHAPED_FROM_VERSION;
 	return startWorkflow.call(this, shaped ? shapedEvent(event, lookup) : receivedEvent(event, lookup), admission, whenFinished);
 }
