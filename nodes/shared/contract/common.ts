@@ -27,3 +27,10 @@ export function lenient<T extends z.ZodTypeAny>(schema: T) {
 }
 
 export const nonNegativeInt = z.number().int({ message: 'must be a whole number' }).min(0, { message: 'must be 0 or more' });
+
+/** Query of the two lists (`endpoints.listResults`; `endpoints.listInterviews` adds `status`). */
+export const pageQuery = z.object({
+	page: z.coerce.number().int().min(1).optional(),
+	limit: z.coerce.number().int().min(1).optional(),
+	search: z.string().optional(),
+});

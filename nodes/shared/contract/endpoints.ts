@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 import { credentialsBody, linkData, tokenData } from './auth';
 import { accessLinksBody, accessLinksData, cancelScheduledBody, cancelScheduledData } from './candidate';
+import { pageQuery } from './common';
 import { createInterviewBodySchema, interviewSchema, listInterviewsQuery, updateInterviewBodySchema, updateSettingsBodySchema } from './interview';
-import { listResultsQuery, resultsPage } from './result';
+import { resultsPage } from './result';
 
 /** One endpoint of the API: what the nodes send and the sandbox serves. `{id}` in the path is the interview's ID. */
 export interface EndpointSpec {
@@ -45,7 +46,7 @@ export const endpoints = {
 		body: accessLinksBody,
 		data: accessLinksData,
 	},
-	listResults: { method: 'GET', path: '/api/v1/interview/{id}/results', bearer: true, query: listResultsQuery, data: resultsPage },
+	listResults: { method: 'GET', path: '/api/v1/interview/{id}/results', bearer: true, query: pageQuery, data: resultsPage },
 	cancelScheduled: {
 		method: 'POST',
 		path: '/api/v1/interview/{id}/cancel-scheduled-candidates',

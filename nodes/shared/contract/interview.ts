@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { httpUrl, lenient, metaData, nonNegativeInt } from './common';
+import { httpUrl, lenient, metaData, nonNegativeInt, pageQuery } from './common';
 
 export const INTERVIEW_STATUSES = ['draft', 'published', 'completed'] as const;
 export const JD_TYPES = ['text', 'link'] as const;
@@ -137,9 +137,4 @@ export const updateSettingsBodySchema = z.object({
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
 
 /** Query of List interviews (`endpoints.listInterviews`). */
-export const listInterviewsQuery = z.object({
-	status: z.enum(['draft', 'published']).optional(),
-	page: z.coerce.number().int().min(1).optional(),
-	limit: z.coerce.number().int().min(1).optional(),
-	search: z.string().optional(),
-});
+export const listInterviewsQuery = z.object({ status: z.enum(['draft', 'published']).optional(), ...pageQuery.shape });

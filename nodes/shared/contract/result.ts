@@ -41,10 +41,3 @@ export const resultsPage = z
 	.transform((rows): CandidateResult[] =>
 		rows.every(isPlainObject) ? rows : rows.map((row) => (isPlainObject(row) ? row : { [UNEXPECTED_ROW]: row })),
 	);
-
-/** Query of Get interview results (`endpoints.listResults`). */
-export const listResultsQuery = z.object({
-	page: z.coerce.number().int().min(1).optional(),
-	limit: z.coerce.number().int().min(1).optional(),
-	search: z.string().optional(),
-});
