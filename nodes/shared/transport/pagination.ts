@@ -59,8 +59,8 @@ export async function collectPages<T>(
 	};
 
 	let page = 1;
+	// At most two pages: past page 1, take either ends the walk or knows the page size.
 	while (!pageSizeKnown) {
-		if (page > MAX_PAGES) throw new PaginationError(`Stopped after ${MAX_PAGES} pages`);
 		if (!take(page, await fetchPage(page, asked))) return collected;
 		page++;
 	}
