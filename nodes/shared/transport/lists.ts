@@ -13,10 +13,8 @@ import type { InterviewServiceContext, RequestRun } from './request';
 /* The two list endpoints, walked page by page: every list any node reads comes through here. */
 
 interface ListOptions {
-	/** Stop once this many items are collected; omit for all. */
 	limit?: number;
 	search?: string;
-	/** Named in errors, so a failure is tied to the item that caused it. */
 	itemIndex?: number;
 }
 
