@@ -106,7 +106,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): SettingsReq
 
 /** The config to send: the given fields laid over the current ones, unless the user asked to replace. */
 export function mergeInterviewConfig(current: IDataObject | undefined, given: IDataObject): IDataObject {
-	return { ...(current ?? {}), ...given };
+	return { ...current, ...given };
 }
 
 export async function send(this: IExecuteFunctions, { interviewId, body, interviewConfigMode }: SettingsRequest, itemIndex: number, run: NodeRun) {
