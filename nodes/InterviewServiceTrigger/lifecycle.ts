@@ -182,6 +182,7 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	};
 	// Saved before the PUT: should its answer be lost, the undo below (or the next lifecycle call) knows what to put back.
 	Object.assign(staticData, registration);
+	// A flag and finally, not catch: n8n's lint (require-node-api-error) refuses rethrowing the caught error.
 	let confirmed = false;
 	try {
 		const answer = await putWebhookUrl.call(this, found, webhookUrl);
