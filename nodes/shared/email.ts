@@ -15,3 +15,10 @@ export function toEmailList(value: unknown): string[] {
 		.map((entry) => entry.trim())
 		.filter((entry) => entry !== '');
 }
+
+/** Each address once, in its first spelling, so that what a request sends and what its refusal is read against agree. */
+export function uniqueEmails(emails: string[]): string[] {
+	const byKey = new Map<string, string>();
+	for (const email of emails) if (!byKey.has(emailKey(email))) byKey.set(emailKey(email), email);
+	return [...byKey.values()];
+}
