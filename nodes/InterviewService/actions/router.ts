@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiFailure } from '../../shared/transport/errors';
 import { policyFromOptions, requestRun } from '../../shared/transport/request';
-import { NO_MEMORY, rememberedAnswers } from '../helpers/batches';
+import { NO_MEMORY, rememberedAnswers } from '../helpers/retryMemory';
 import { sharedParameterReader } from '../helpers/parameters';
 import * as access from './access';
 import * as candidate from './candidate';
