@@ -61,7 +61,7 @@ export async function runOperation(this: IExecuteFunctions, operation: NodeOpera
 	const policy = policyFromOptions(read('requestOptions', 0, {}) as IDataObject);
 	// n8n builds its whole data proxy to tell the run index, so it is read once per run.
 	const runIndex = Number(this.getWorkflowDataProxy(0).$runIndex ?? 0);
-	const run: NodeRun = { node: this.getNode(), read, items: this.getInputData(), requests: requestRun(this, policy), runIndex };
+	const run: NodeRun = { read, items: this.getInputData(), requests: requestRun(this, policy), runIndex };
 	const prepared: Array<PreparedItem<unknown>> = [];
 	for (let itemIndex = 0; itemIndex < run.items.length; itemIndex++) {
 		try {
@@ -118,8 +118,7 @@ export function toExecutionData(outcomes: ItemOutcome[], errorOutput = false, ou
 			continue;
 		}
 		const paired = outcome.pairedWith === undefined ? pairedItem : outcome.pairedWith.map((item) => ({ item }));
-		const output = outputs[Math.min(outcome.output ?? 0, outputCount - 1)];
-		for (const json of outcome.json) output.push({ json, pairedItem: paired });
+		for (const json of outcome.json) outputs[outcome.output ?? 0].push({ json, pairedItem: paired });
 	}
 	return outputs;
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { endpoints } from '../../../shared/contract/endpoints';
+import { entriesByEmail } from '../../../shared/dialects';
 import { emailKey, toEmailList, uniqueEmails } from '../../../shared/email';
 import { apiRequest } from '../../../shared/transport/request';
 import { DEFAULT_PARALLEL_BATCHES, MAX_BATCH_SIZE, chunk, dispatchBatches, groupBy, sentEmailsOf } from '../../helpers/batches';
@@ -143,10 +144,10 @@ function listedOutcomes(batch: Batch<CancelRequest>, cancelled: IDataObject[]): 
 
 /** "Input Items": one outcome per item, its own e-mail cancelled or not. */
 function perItemOutcomes(batch: Batch<CancelRequest>, cancelled: IDataObject[]): ItemOutcome[] {
-	const byEmail = new Map(cancelled.map((candidate) => [emailKey(String(candidate.candidateEmail)), candidate]));
+	const cancelledFor = entriesByEmail(cancelled, (candidate) => candidate.candidateEmail);
 	return batch.map(({ itemIndex, request }) => {
 		const email = request.candidateEmails[0];
-		const match = byEmail.get(emailKey(email));
+		const match = cancelledFor(email);
 		return {
 			itemIndex,
 			json: [{ interviewId: request.interviewId, email, cancelled: match !== undefined, ...(match ?? {}) }],

@@ -182,9 +182,7 @@ const INVITE_FIELD_LABELS: FieldLabels = {
 	startTime: 'Start Time',
 	endTime: 'End Time',
 	'candidates.email': 'Email',
-	'candidates.name': 'Name',
-	'candidates.phone': 'Phone',
-	'candidates.resumeLink': 'Resume Link',
+	...Object.fromEntries(PERSON_FIELDS.map(([key, label]) => [`candidates.${key}`, label])),
 	'candidates.metaData': 'Metadata',
 };
 
@@ -194,16 +192,12 @@ function emptyToUndefined(value: unknown): string | undefined {
 	return value === '' || value === undefined || value === null ? undefined : String(value);
 }
 
-/** The addresses typed or mapped in Email, each once; nothing typed stays one empty address, refused as an empty Email. */
-function emailsOf(value: unknown): string[] {
-	const emails = uniqueEmails(toEmailList(value));
-	return emails.length === 0 ? [''] : emails;
-}
-
 /** Map Each Field Manually: several addresses in Email are several candidates sharing the Metadata. */
 function manualCandidates(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { candidates: IDataObject[]; labels: FieldLabels } {
 	const fields = run.read('additionalFields', itemIndex, {}) as IDataObject;
-	const emails = emailsOf(run.read('email', itemIndex, ''));
+	const emails = uniqueEmails(toEmailList(run.read('email', itemIndex, '')));
+	// Nothing typed is refused as an empty Email.
+	if (emails.length === 0) emails.push('');
 	if (emails.length > 1) {
 		// With several addresses in Email, whose Name, Phone or Resume Link it is is unknown.
 		for (const [key, label] of PERSON_FIELDS) {
@@ -213,15 +207,8 @@ function manualCandidates(context: IExecuteFunctions, run: NodeRun, itemIndex: n
 		}
 	}
 	const metaData = parseJsonObject(context, fields.metaData, 'Metadata', itemIndex) as IDataObject | undefined;
-	const candidates = emails.map((email) =>
-		withoutUndefined({
-			email,
-			name: emptyToUndefined(fields.name),
-			phone: emptyToUndefined(fields.phone),
-			resumeLink: emptyToUndefined(fields.resumeLink),
-			metaData,
-		}),
-	);
+	const person = Object.fromEntries(PERSON_FIELDS.map(([key]) => [key, emptyToUndefined(fields[key])]));
+	const candidates = emails.map((email) => withoutUndefined({ email, ...person, metaData }));
 	const labels: FieldLabels = { ...INVITE_FIELD_LABELS };
 	if (emails.length > 1) emails.forEach((email, index) => (labels[`candidates.${index}.email`] = `Email (address ${index + 1}: ${email})`));
 	return { candidates, labels };
