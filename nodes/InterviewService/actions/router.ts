@@ -14,25 +14,10 @@ import * as result from './result';
 
 /** resource → operation; the values are the node's public API. */
 export const operations: Record<string, Record<string, NodeOperation>> = {
-	interview: {
-		create: interview.create,
-		get: interview.get,
-		getMany: interview.getMany,
-		update: interview.update,
-		updateSettings: interview.updateSettings,
-	},
-	candidate: {
-		invite: candidate.invite,
-		cancelScheduled: candidate.cancelScheduled,
-		forgetInvited: candidate.forgetInvited,
-	},
-	result: {
-		getMany: result.getMany,
-	},
-	access: {
-		createToken: access.createToken,
-		createLink: access.createLink,
-	},
+	interview: interview.operations,
+	candidate: candidate.operations,
+	result: result.operations,
+	access: access.operations,
 };
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
