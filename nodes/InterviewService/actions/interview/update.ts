@@ -61,6 +61,7 @@ export const description: INodeProperties[] = [
 						displayName: 'Name',
 						name: 'name',
 						type: 'string',
+						required: true,
 						default: '',
 						description: 'Name of the competency;	the service returns it as \'competency\'',
 							},
