@@ -110,7 +110,7 @@ export class InterviewServiceApi implements ICredentialType {
 
 	/**
 	 * Exchanges the key for a token: when the token is empty, and after a 401. Requests of one run
-	 * share one credential object (see nodes/shared/transport/request.ts, runCredential), so when several requests in flight
+	 * share one credential object (nodes/shared/transport/request.ts, requestRun), so when several requests in flight
 	 * are rejected together, they wait for the same exchange instead of each making its own.
 	 */
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {

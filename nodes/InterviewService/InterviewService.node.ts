@@ -5,7 +5,7 @@ import * as access from './actions/access';
 import * as candidate from './actions/candidate';
 import * as interview from './actions/interview';
 import * as result from './actions/result';
-import { NODE_VERSIONS, requestOptionsCollection } from './actions/common.descriptions';
+import { requestOptionsCollection } from './actions/common.descriptions';
 import { router } from './actions/router';
 import { searchInterviews } from '../shared/methods/listSearch';
 
@@ -15,9 +15,7 @@ export class InterviewService implements INodeType {
 		name: 'interviewService',
 		icon: { light: 'file:../../icons/interviewService.svg', dark: 'file:../../icons/interviewService.dark.svg' },
 		group: ['transform'],
-		// What each version changed: CHANGELOG.md.
-		version: NODE_VERSIONS,
-		defaultVersion: NODE_VERSIONS[NODE_VERSIONS.length - 1],
+		version: 1,
 		// The chosen operation's action in plain words, as the nodes panel lists it (a unit test holds the two equal).
 		subtitle:
 			'={{ ({"access:createLink": "Create an access link", "access:createToken": "Create an access token", "candidate:cancelScheduled": "Cancel scheduled candidates", "candidate:forgetInvited": "Forget invited candidates", "candidate:invite": "Invite candidates", "interview:create": "Create an interview", "interview:get": "Get an interview", "interview:getMany": "Get many interviews", "interview:update": "Update an interview", "interview:updateSettings": "Update interview settings", "result:getMany": "Get many results"})[$parameter["resource"] + ":" + $parameter["operation"]] ?? $parameter["operation"] }}',
@@ -27,8 +25,8 @@ export class InterviewService implements INodeType {
 		// Create Token and Create Link output a bearer token and a presigned link: n8n 2.x always redacts these in executions.
 		sensitiveOutputFields: ['accessToken', 'presignedUrl'],
 		inputs: [NodeConnectionTypes.Main],
-		// One output; from version 2 on, Invite with Skip Already Invited has a second one for the candidates it skipped.
-		outputs: `={{ $nodeVersion >= 2 && $parameter.resource === "candidate" && $parameter.operation === "invite" && ($parameter.options || {}).skipAlreadyInvited === true ? [{ type: "${NodeConnectionTypes.Main}", displayName: "Invited" }, { type: "${NodeConnectionTypes.Main}", displayName: "Skipped" }] : ["${NodeConnectionTypes.Main}"] }}`,
+		// One output; Invite with Skip Already Invited has a second one for the candidates it skipped.
+		outputs: `={{ $parameter.resource === "candidate" && $parameter.operation === "invite" && ($parameter.options || {}).skipAlreadyInvited === true ? [{ type: "${NodeConnectionTypes.Main}", displayName: "Invited" }, { type: "${NodeConnectionTypes.Main}", displayName: "Skipped" }] : ["${NodeConnectionTypes.Main}"] }}`,
 		credentials: [{ name: 'interviewServiceApi', required: true }],
 		properties: [
 			{

@@ -96,5 +96,5 @@ export function entriesByEmail<T>(entries: T[], emailOfEntry: (entry: T) => unkn
 	return (email) => byEmail.get(emailKey(email));
 }
 
-export const omittedCandidateMessage = (email: string, itemIndex: number, what: string) =>
-	`The Interview Service refused ${email} [item ${itemIndex}]: it returned no ${what} for this candidate`;
+/** A refused candidate's failure, whether the service refused them by a 422 or left them out; `why` follows. */
+export const refusedMessage = (email: string, itemIndex: number, why: string) => `The Interview Service refused ${email} [item ${itemIndex}]${why}`;

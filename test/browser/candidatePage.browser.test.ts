@@ -55,7 +55,7 @@ it(
 			const invite: NodeSpec = {
 				name: 'Invite Candidates',
 				type: ACTION_NODE_TYPE,
-				typeVersion: 2,
+				typeVersion: 1,
 				parameters: {
 					resource: 'candidate',
 					operation: 'invite',

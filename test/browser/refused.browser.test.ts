@@ -28,7 +28,7 @@ it(
 		const invite: NodeSpec = {
 			name: 'Invite Candidates',
 			type: ACTION_NODE_TYPE,
-			typeVersion: 2,
+			typeVersion: 1,
 			onError: 'continueErrorOutput',
 			parameters: {
 				resource: 'candidate',

@@ -29,7 +29,7 @@ it(
 		const invite: NodeSpec = {
 			name: INVITE,
 			type: ACTION_NODE_TYPE,
-			typeVersion: 3,
+			typeVersion: 1,
 			onError: 'continueRegularOutput',
 			parameters: {
 				resource: 'candidate',

@@ -1,6 +1,6 @@
 /**
  * Scenario 5, results as an export sees them. On an interview whose candidates are invited but none
- * has finished, Get Many Results (version 3, as the panel adds it; it reads results as version 2 does) returns nothing by default and says
+ * has finished, Get Many Results, as the panel adds it, returns nothing by default and says
  * so beside the output; "When No Candidate Has Finished", shown with the node's other fields, gives
  * the status item or the service's message instead. On an interview with one finished candidate and
  * one still invited, each row says which is which, and Only Finished Candidates keeps the finished one.
@@ -70,8 +70,8 @@ it(
 		expect(both).toMatch(/"email": "done@example.com".*"completed": true/);
 		expect(both).toMatch(/"email": "later@example.com".*"completed": false/);
 
-		// With one option in the collection, n8n adds it at once instead of listing it; from node version 3 on, its
-		// switch is on when added (adding it means wanting it).
+		// With one option in the collection, n8n adds it at once instead of listing it; its switch is on when added
+		// (adding it means wanting it).
 		await addButton(ndv, 'Add Option').click();
 		const onlyFinished = switchOf(ndv, 'Only Finished Candidates');
 		await waitForText(async () => (await onlyFinished.getAttribute('class')) ?? '', (classes) => classes.includes('is-checked'), 'the switch on when added');

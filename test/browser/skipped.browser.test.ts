@@ -3,7 +3,7 @@
  * three candidates, adds the option (it comes on when added) and executes the workflow twice. Run 1
  * puts the three on the "Invited" output with their links; run 2 puts them on "Skipped", without
  * links, and the canvas says so: no run that invited nobody reads as three invitations. On the way,
- * the panel is pictured before a run (Start Time and End Time, required) and with the option added.
+ * the panel is pictured before a run (Start Time and End Time, which may be left empty) and with the option added.
  */
 import { buildWorkflow, itemsNode, manualTrigger } from '../../harness/workflow';
 import { saveWorkflow, useEditor } from './helpers/editor';
@@ -46,7 +46,7 @@ it(
 		await selectCredential(page);
 		await pickInterview(page, INTERVIEW);
 
-		// Before any run: how Start Time and End Time (both required) look, for the record.
+		// Before any run: how Start Time and End Time (empty means from the run for a week) look, for the record.
 		const required = [];
 		for (const label of ['Start Time', 'End Time']) {
 			const labelRow = ndv.getByTestId('input-label').filter({ has: page.locator('label', { hasText: new RegExp(`^\\s*${label}`) }) }).first();
@@ -78,7 +78,7 @@ it(
 
 		await closeNodePanel(page);
 		const invite = actionCanvasNode(page);
-		// With the option on, node version 2 shows two outputs, named.
+		// With the option on, the node shows two outputs, named.
 		await waitForText(async () => (await outputHandleTexts(invite)).join(' | '), (text) => text.includes('Invited') && text.includes('Skipped'), 'the node\'s outputs');
 
 		await page.getByTestId('execute-workflow-button').click();

@@ -31,15 +31,12 @@ const EMAILS = ['ada.typed@example.com', 'alan.typed@example.com'];
 it(
 	'after Create, Invite with Interview "By Field" and two e-mails typed in Email: two output items with links, both in the new interview',
 	scenario(async ({ page, session, rest, sandbox }) => {
-		const create = {
-			...interviewServiceNode(
-				CREATE_NODE,
-				{ resource: 'interview', operation: 'create', interviewName: INTERVIEW_NAME, jdType: 'text', jd: 'Backend engineer, Node.js', additionalFields: {} },
-				exampleCredential(session.sandboxUrl),
-				SAVED_ACTION_TYPE,
-			),
-			typeVersion: 4,
-		};
+		const create = interviewServiceNode(
+			CREATE_NODE,
+			{ resource: 'interview', operation: 'create', interviewName: INTERVIEW_NAME, jdType: 'text', jd: 'Backend engineer, Node.js', additionalFields: {} },
+			exampleCredential(session.sandboxUrl),
+			SAVED_ACTION_TYPE,
+		);
 		const workflowId = await saveWorkflow(rest, buildWorkflow('unused', 'Browser: typed candidates', [manualTrigger('Start'), create], [['Start', CREATE_NODE]]));
 		await openWorkflow(page, session.n8nUrl, workflowId, CREATE_NODE);
 

@@ -431,7 +431,7 @@ describe('example workflows in real n8n', () => {
 				await control.patch('/config', { refusals: { emails: ['sync3@example.com'], dialect: 'omitCandidate' } });
 				const first = await run();
 				expect(first.newly).toEqual(['sync0@example.com', 'sync1@example.com', 'sync2@example.com', 'sync4@example.com']);
-				// Outputs of version 2 with the option on: Invited, Skipped, then n8n's Error output.
+				// Outputs with the option on: Invited, Skipped, then n8n's Error output.
 				expect((first.invite[2] ?? []).map((item) => item.json.error)).toEqual([
 					'The Interview Service refused sync3@example.com [item 3]: it returned no access link for this candidate',
 				]);

@@ -284,16 +284,16 @@ describe('Interview Service action node in real n8n', () => {
 				email: 'bob@example.com',
 				scores: { interviewScore: 67, communicationScore: 72, codingScore: 60 },
 			});
-			const results = (name: string, filters: Json = {}, id = interviewId) =>
+			const results = (name: string, filters: Json = {}, id = interviewId, chosen: Json = {}) =>
 				interviewServiceNode(
 					name,
-					{ resource: 'result', operation: 'getMany', interviewId: interviewById(id), returnAll: true, filters },
+					{ resource: 'result', operation: 'getMany', interviewId: interviewById(id), returnAll: true, filters, ...chosen },
 					ctx.credential,
 				);
 			const branches = [
 				results('All Results'),
 				results('Bob Only', { candidateEmail: 'bob@example.com' }),
-				results('Not Ready', {}, notReadyId),
+				results('Not Ready', {}, notReadyId, { whenNotReady: 'returnStatus' }),
 				results('No Candidates', {}, emptyId),
 			];
 			const runData = await importAndRun(

@@ -2,8 +2,8 @@
  * No link is lost when a run of Invite with Skip Already Invited does not finish, in real n8n (2.41.1,
  * and 1.123.81 through `npm run test:e2e:n8n1`): a candidate counts as invited only once the node has
  * handed their link on. A run stopped by a refusal (On Error at its default, Stop Workflow) and a run
- * whose n8n is killed (SIGKILL) half-way remember nobody, so the rerun hands every link on. Node
- * version 2's outputs: Invited, Skipped and the error output.
+ * whose n8n is killed (SIGKILL) half-way remember nobody, so the rerun hands every link on. Its
+ * outputs: Invited, Skipped and the error output.
  */
 import { pollUntil } from '../../harness/process';
 import type { E2eContext, SandboxRequest } from './helpers/context';
@@ -121,7 +121,7 @@ describe('Skip Already Invited loses no link when a run does not finish, in real
 	);
 
 	it(
-		'version 2 under "Continue (using error output)": Invited, Skipped and the error output, the refused candidate named in its error item',
+		'under "Continue (using error output)": Invited, Skipped and the error output, the refused candidate named in its error item',
 		withLog(async (ctx) => {
 			const interviewId = await seedInterview(ctx, 'E2E three outputs');
 			const [first, refused, third] = people(3, 'outputs');

@@ -245,7 +245,6 @@ export interface RunNodeOptions {
 	onError?: 'continueRegularOutput' | 'continueErrorOutput';
 	/** n8n's Retry On Fail setting of the node. */
 	retryOnFail?: { maxTries: number; waitBetweenTries: number };
-	typeVersion?: number;
 }
 
 export interface RunNodeResult {
@@ -272,7 +271,6 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const type = fullType(options.node);
 	const nodeType = nodeTypes.getByName(type);
 	const version =
-		options.typeVersion ??
 		('nodeVersions' in nodeType ? nodeType.currentVersion : ([] as number[]).concat(nodeType.description.version).pop()!);
 
 	const node: INode = {

@@ -25,19 +25,6 @@ export function showFor(resource: string, operation: string): IDisplayOptions {
 	return { show: { resource: [resource], operation: [operation] } };
 }
 
-/** The node's versions; the last is what a node added in the editor gets. */
-export const NODE_VERSIONS = [1, 2, 3, 4];
-
-/** A version and every later one, for a field that a version changed and later ones keep. */
-export function versionsFrom(first: number): number[] {
-	return NODE_VERSIONS.filter((version) => version >= first);
-}
-
-/** Shows a field only for some node versions (`@version`, as n8n's own versioned nodes do). */
-export function forVersions(displayOptions: IDisplayOptions, versions: number[]): IDisplayOptions {
-	return { ...displayOptions, show: { ...displayOptions.show, '@version': versions } };
-}
-
 /** A collection whose switches (at any depth) come on when added: each turns something on, so adding it means wanting it. */
 export function withSwitchesOn(collection: INodeProperties): INodeProperties {
 	const options = (collection.options as INodeProperties[]).map((option) => {
@@ -45,14 +32,6 @@ export function withSwitchesOn(collection: INodeProperties): INodeProperties {
 		return option.type === 'collection' ? withSwitchesOn(option) : option;
 	});
 	return { ...collection, options };
-}
-
-/** Switches off when added in versions 1 and 2, on from 3; a saved node keeps its version, so its workflow does as it did. */
-export function switchesOnWhenAdded(displayOptions: IDisplayOptions, collection: INodeProperties): INodeProperties[] {
-	return [
-		{ ...collection, displayOptions: forVersions(displayOptions, [1, 2]) },
-		{ ...withSwitchesOn(collection), displayOptions: forVersions(displayOptions, versionsFrom(3)) },
-	];
 }
 
 /** Return All / Limit for the list operations, with a note on how pages are read. */
@@ -246,13 +225,7 @@ export const INTERVIEW_FIELD_LABELS = {
 	sampleQuestions: 'Sample Questions',
 	published: 'Published',
 	metaData: 'Metadata',
-	'interviewConfig.redirectUrl': 'Interview Config → Redirect URL',
-	'interviewConfig.webhookUrl': 'Interview Config → Webhook URL',
-	'interviewConfig.allowAccess': 'Interview Config → Allow Access',
-	'interviewConfig.allowContinueFromMiddleCount': 'Interview Config → Allow Resume Count',
-	'interviewConfig.allowReattemptCount': 'Interview Config → Allow Reattempt Count',
-	'interviewConfig.allowScreenLeaveCount': 'Interview Config → Max Screen Leaves',
-	'interviewConfig.allowTabSwitchCount': 'Interview Config → Max Tab Switches',
+	...Object.fromEntries(interviewConfigOptions.map(({ name, displayName }) => [`interviewConfig.${name}`, `Interview Config → ${displayName}`])),
 	'competencyData.name': 'Competencies → Name',
 	'competencyData.questionCount': 'Competencies → Question Count',
 	'competencyData.time': 'Competencies → Time',

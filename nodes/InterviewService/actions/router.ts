@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiFailure } from '../../shared/transport/errors';
 import { policyFromOptions, requestRun } from '../../shared/transport/request';
-import { NO_MEMORY, rememberedAnswers } from '../helpers/batches';
+import { NO_MEMORY, rememberedAnswers } from '../helpers/retryMemory';
 import { sharedParameterReader } from '../helpers/parameters';
 import * as access from './access';
 import * as candidate from './candidate';
@@ -14,25 +14,10 @@ import * as result from './result';
 
 /** resource → operation; the values are the node's public API. */
 export const operations: Record<string, Record<string, NodeOperation>> = {
-	interview: {
-		create: interview.create,
-		get: interview.get,
-		getMany: interview.getMany,
-		update: interview.update,
-		updateSettings: interview.updateSettings,
-	},
-	candidate: {
-		invite: candidate.invite,
-		cancelScheduled: candidate.cancelScheduled,
-		forgetInvited: candidate.forgetInvited,
-	},
-	result: {
-		getMany: result.getMany,
-	},
-	access: {
-		createToken: access.createToken,
-		createLink: access.createLink,
-	},
+	interview: interview.operations,
+	candidate: candidate.operations,
+	result: result.operations,
+	access: access.operations,
 };
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -61,7 +46,7 @@ export async function runOperation(this: IExecuteFunctions, operation: NodeOpera
 	const policy = policyFromOptions(read('requestOptions', 0, {}) as IDataObject);
 	// n8n builds its whole data proxy to tell the run index, so it is read once per run.
 	const runIndex = Number(this.getWorkflowDataProxy(0).$runIndex ?? 0);
-	const run: NodeRun = { node: this.getNode(), read, items: this.getInputData(), requests: requestRun(this, policy), runIndex };
+	const run: NodeRun = { read, items: this.getInputData(), requests: requestRun(this, policy), runIndex };
 	const prepared: Array<PreparedItem<unknown>> = [];
 	for (let itemIndex = 0; itemIndex < run.items.length; itemIndex++) {
 		try {
@@ -118,8 +103,7 @@ export function toExecutionData(outcomes: ItemOutcome[], errorOutput = false, ou
 			continue;
 		}
 		const paired = outcome.pairedWith === undefined ? pairedItem : outcome.pairedWith.map((item) => ({ item }));
-		const output = outputs[Math.min(outcome.output ?? 0, outputCount - 1)];
-		for (const json of outcome.json) output.push({ json, pairedItem: paired });
+		for (const json of outcome.json) outputs[outcome.output ?? 0].push({ json, pairedItem: paired });
 	}
 	return outputs;
 }

@@ -1,40 +1,15 @@
-import { createHash } from 'crypto';
-
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { refusalOf, refusedCandidates } from '../../shared/dialects';
+import { refusalOf, refusedCandidates, refusedMessage } from '../../shared/dialects';
 import type { Refusal } from '../../shared/dialects';
-import { emailKey } from '../../shared/email';
+import { emailKey, uniqueEmails } from '../../shared/email';
 import { isPlainObject } from '../../shared/plainObjects';
 import { envelopeFailure } from '../../shared/transport/errors';
 import { asNodeError, failedItem, isFailure } from './operationContract';
 import type { ItemError, ItemOutcome, PreparedItem, RetryMemory } from './operationContract';
-import { invalidInput } from './parameters';
 
 // A 422 applied nothing, so a refused batch goes again without the candidates it names, or in halves when it names
 // nobody; any other failure may have been applied and is never resent.
-
-const requestKey = (content: unknown): string => createHash('sha256').update(JSON.stringify(content)).digest('base64url');
-
-/** Kept in the node context, which Retry On Fail's next attempt shares (docs/n8n-internals.md): an answer kept there is not asked for again. */
-export function rememberedAnswers(context: IExecuteFunctions, scope: string, runIndex: number): RetryMemory {
-	const store = context.getContext('node');
-	const slot = `${scope}:run${runIndex}`;
-	return {
-		keyOf: requestKey,
-		answerTo: (key) => (store[slot] as IDataObject | undefined)?.[key],
-		keep: (key, answer) => {
-			store[slot] ??= {};
-			(store[slot] as IDataObject)[key] = answer as IDataObject;
-		},
-		forget: () => {
-			delete store[slot];
-		},
-	};
-}
-
-/** For requests that may safely be sent again, and whose answers may hold secrets: keeps nothing, hashes nothing. */
-export const NO_MEMORY: RetryMemory = { keyOf: () => '', answerTo: () => undefined, keep: () => {}, forget: () => {} };
 
 /** Most candidates or e-mails in one request: the sandbox's page maximum, as the spec gives none. */
 export const MAX_BATCH_SIZE = 100;
@@ -81,15 +56,6 @@ export const parallelBatchesOption: INodeProperties = {
 	description: `Most batch requests in flight at once (1 sends one after the other). At most ${MAX_PARALLEL_BATCHES}.`,
 };
 
-/** Batches In Parallel, from the node's Options (the first item's), checked. */
-export function parallelBatchesOf(context: IExecuteFunctions, options: IDataObject): number {
-	const parallel = (options.parallelBatches ?? DEFAULT_PARALLEL_BATCHES) as number;
-	if (!Number.isInteger(parallel) || parallel < 1 || parallel > MAX_PARALLEL_BATCHES) {
-		throw invalidInput(context.getNode(), 'Batches In Parallel', `must be a whole number from 1 to ${MAX_PARALLEL_BATCHES}`, 0);
-	}
-	return parallel;
-}
-
 /** What a batch's request came to, as the run's memory keeps it: the service's answer, or its refusal. */
 type Sent<A> = { answer: A } | { refused: Refusal };
 
@@ -114,7 +80,7 @@ function halvesOf<E>(list: E[], keyOf: (element: E) => string): E[][] | undefine
 }
 
 /** The e-mails a batch's request sends, each once, in the order they first appear. */
-export const sentEmailsOf = <T>(batch: Batch<T>): string[] => [...new Map(batch.flatMap(({ emails }) => emails.map((email) => [emailKey(email), email]))).values()];
+export const sentEmailsOf = <T>(batch: Batch<T>): string[] => uniqueEmails(batch.flatMap(({ emails }) => emails));
 
 function reasonOf(refused: Refusal): string {
 	const details = Array.isArray(refused.details)
@@ -127,7 +93,7 @@ function reasonOf(refused: Refusal): string {
 // so the error branch can write back to the ATS without a lookup.
 function refusedItem(context: IExecuteFunctions, refused: Refusal, facts: BatchItemFacts, itemIndex: number) {
 	const reason = reasonOf(refused);
-	const message = `The Interview Service refused ${facts.email} [item ${itemIndex}], saying: ${reason}`;
+	const message = refusedMessage(facts.email, itemIndex, `, saying: ${reason}`);
 	const error = envelopeFailure(context.getNode(), { message, error: refused.details }, itemIndex, '422');
 	error.description = 'The rest of the request went through without this candidate. Check the candidate with the Interview Service, then send them again.';
 	return failedItem(context, error, itemIndex, { ...facts, reason });

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { RequestRun } from '../../shared/transport/request';
@@ -6,8 +6,6 @@ import type { ParameterReader } from './parameters';
 
 /** One run of the node, built once by the router and handed to every prepare and send. */
 export interface NodeRun {
-	/** The node, read once: n8n's `getNode()` copies it at every call (docs/n8n-internals.md). */
-	node: INode;
 	/** Parameters, each evaluated once for all items unless it uses the item. */
 	read: ParameterReader;
 	items: INodeExecutionData[];

@@ -147,9 +147,8 @@ export function nonEmptyCollection(value: unknown): IDataObject | undefined {
 export function limitOf(this: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
 	const limit = this.getNodeParameter('limit', itemIndex, 50) as number;
-	if (!Number.isInteger(limit) || limit < 1) {
-		throw invalidInput(this.getNode(), 'Limit', 'must be a whole number of at least 1', itemIndex);
-	}
+	// An expression escapes the editor's minimum, and Limit is the service's page size: 2.5 would be sent, 0 would return one.
+	if (!Number.isInteger(limit) || limit < 1) throw invalidInput(this.getNode(), 'Limit', 'must be a whole number of at least 1', itemIndex);
 	return limit;
 }
 

@@ -42,6 +42,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 const RETRIED_ANY_METHOD = new Set([429, 503]);
 const RETRIED_FOR_GET = new Set([502, 504]);
 
+// An expression escapes the editor's limits, and an attempt count outside 1 to 10 would retry the service without end.
 export function policyFromOptions(requestOptions: IDataObject): RetryPolicy {
 	const attempts = Number(requestOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
 	const waitSeconds = Number(requestOptions.maxRetryWait ?? DEFAULT_MAX_RETRY_WAIT_SECONDS);

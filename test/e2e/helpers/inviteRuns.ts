@@ -1,5 +1,5 @@
 /**
- * Invite (node version 2) with Skip Already Invited, started by a production webhook with the posted
+ * Invite with Skip Already Invited, started by a production webhook with the posted
  * candidates, as an ATS sync starts it. The webhook answers at once; each run is then read from n8n's
  * executions, with every output of Invite: Invited, Skipped and, under "Continue (using error output)",
  * the error output.
@@ -75,7 +75,6 @@ export async function inviteWorkflow(ctx: E2eContext, id: string, interviewId: s
 			},
 			ctx.credential,
 		),
-		typeVersion: 2,
 		...(onError ? { onError } : {}),
 	};
 	const workflow = buildWorkflow(

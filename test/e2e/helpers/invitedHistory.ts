@@ -1,7 +1,8 @@
 /**
  * One workflow for the e2e proofs of Skip Candidates Already Invited: two production webhooks in the
  * same workflow (the memory is the workflow's), one inviting the posted candidates with the option on,
- * one cancelling the posted e-mails. Each answers with its last node's items.
+ * one cancelling the posted e-mails. Cancel answers with its items; Invite's run is read from n8n's executions,
+ * since the webhook answers with its first output only and the skipped candidates are on the second.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -9,7 +10,7 @@ import type { N8nInstance, WorkflowImport } from '../../../harness/n8n';
 import type { NodeSpec } from '../../../harness/workflow';
 import { buildWorkflow, interviewById, interviewServiceNode } from '../../../harness/workflow';
 import type { E2eContext } from './context';
-import { postUntilRegistered } from './executions';
+import { postUntilRegistered, waitForExecutions } from './executions';
 
 type Json = Record<string, unknown>;
 
@@ -34,6 +35,7 @@ const postedItems = (name: string, field: string): NodeSpec => ({
 
 export interface SyncWorkflow {
 	workflow: WorkflowImport;
+	/** Invite's items of both outputs, Invited then Skipped. */
 	invite(candidates: Json[]): Promise<Json[]>;
 	cancel(emails: string[]): Promise<Json[]>;
 }
@@ -81,9 +83,19 @@ export async function syncWorkflow(ctx: E2eContext, id: string, interviewId: str
 		if (response.status !== 200) throw new Error(`POST /webhook/${path} answered ${response.status}: ${JSON.stringify(response.data)}`);
 		return response.data as Json[];
 	};
+	let runs = 0;
+	type StoredRun = { id: string; data?: { resultData: { runData: Record<string, Array<{ data?: { main?: Array<Array<{ json: Json }> | null> } }>> } } };
 	return {
 		workflow,
-		invite: async (candidates) => await post(ctx.n8n, invitePath, { candidates }),
-		cancel: async (emails) => await post(ctx.n8n, cancelPath, { emails: emails.map((email) => ({ email })) }),
+		invite: async (candidates) => {
+			await post(ctx.n8n, invitePath, { candidates });
+			runs += 1;
+			const [newest] = [...(await waitForExecutions(ctx.n8n, id, runs, 120_000))].sort((a, b) => Number(b.id) - Number(a.id)) as unknown as StoredRun[];
+			return (newest.data?.resultData.runData.Invite?.[0]?.data?.main ?? []).flatMap((output) => (output ?? []).map((item) => item.json));
+		},
+		cancel: async (emails) => {
+			runs += 1;
+			return await post(ctx.n8n, cancelPath, { emails: emails.map((email) => ({ email })) });
+		},
 	};
 }

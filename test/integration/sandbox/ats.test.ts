@@ -129,7 +129,6 @@ describe('ATS sync example → candidate page → trigger webhook', () => {
 				inputItems: atsCandidates,
 				credentials: { baseUrl: t.sandbox.url, ...DEMO_CREDENTIALS },
 				onError: 'continueErrorOutput',
-				typeVersion: invite.typeVersion,
 			});
 			const [invited, skipped, failed] = run.outputs;
 			expect({ invited: invited.length, skipped: skipped.length, failed: failed?.length ?? 0 }).toEqual({ invited: 3, skipped: 0, failed: 0 });

@@ -7,7 +7,8 @@ import { EventEmitter } from 'node:events';
 
 import type { IDataObject, IExecuteFunctions, IHttpRequestHelper, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { dispatchBatches, rememberedAnswers } from '../../../nodes/InterviewService/helpers/batches';
+import { dispatchBatches } from '../../../nodes/InterviewService/helpers/batches';
+import { rememberedAnswers } from '../../../nodes/InterviewService/helpers/retryMemory';
 import { InterviewServiceApi } from '../../../credentials/InterviewServiceApi.credentials';
 import * as inviteOperation from '../../../nodes/InterviewService/actions/candidate/invite';
 import { isFailure } from '../../../nodes/InterviewService/helpers/operationContract';
@@ -53,9 +54,9 @@ describe("Invite's input, as docs/operations.md quotes it", () => {
 	const invite = asExecute(inviteOperation);
 	const window = { startTime: '2030-01-07T09:00:00Z', endTime: '2030-01-14T18:00:00Z' };
 
-	/** The message Invite stops with for `parameters` over `inputItems`, in `typeVersion`. */
-	async function inviteFailure(parameters: IDataObject, inputItems: IDataObject[], typeVersion: number): Promise<string> {
-		const { context } = mockContext({ parameters: { interviewId: byId('int_1'), ...window, additionalFields: {}, options: {}, ...parameters }, inputItems, typeVersion });
+	/** The message Invite stops with for `parameters` over `inputItems`. */
+	async function inviteFailure(parameters: IDataObject, inputItems: IDataObject[]): Promise<string> {
+		const { context } = mockContext({ parameters: { interviewId: byId('int_1'), ...window, additionalFields: {}, options: {}, ...parameters }, inputItems });
 		return await invite.call(context).then(
 			() => 'no failure',
 			(error: Error) => error.message,
@@ -63,13 +64,12 @@ describe("Invite's input, as docs/operations.md quotes it", () => {
 	}
 
 	it.each([
-		['a list in Email before version 4', { email: 'ada@example.com, alan@example.com' }, [{}], 3],
-		['a Name beside several addresses', { email: 'ada@example.com, alan@example.com', additionalFields: { name: 'Ada' } }, [{}], 4],
-		['a bad address in a list', { email: 'ada@example.com, alan@example' }, [{}], 4],
-		['a list in the input field under Map Automatically', { mappingMode: 'autoMapInputData', emailField: 'email', inputFieldNames: {} }, [{ email: 'ada@example.com, alan@example.com' }], 4],
-		['an item without the interview, By Field', { interviewId: { __rl: true, mode: 'inputItem', value: 'interviewId' }, email: 'ada@example.com' }, [{}], 4],
-	])('%s', async (_what, parameters, inputItems, typeVersion) => {
-		const message = await inviteFailure(parameters, inputItems, typeVersion);
+		['a Name beside several addresses', { email: 'ada@example.com, alan@example.com', additionalFields: { name: 'Ada' } }, [{}]],
+		['a bad address in a list', { email: 'ada@example.com, alan@example' }, [{}]],
+		['a list in the input field under Map Automatically', { mappingMode: 'autoMapInputData', emailField: 'email', inputFieldNames: {} }, [{ email: 'ada@example.com, alan@example.com' }]],
+		['an item without the interview, By Field', { interviewId: { __rl: true, mode: 'inputItem', value: 'interviewId' }, email: 'ada@example.com' }, [{}]],
+	])('%s', async (_what, parameters, inputItems) => {
+		const message = await inviteFailure(parameters, inputItems);
 		expect(message).toMatch(/\(item 0\)$/);
 		expect(doc('docs/operations.md')).toContain(`\`${message}\``);
 	});

@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as createLink from './createLink';
 import * as createToken from './createToken';
 
-export { createLink, createToken };
+export const operations = { createLink, createToken };
 
 export const description: INodeProperties[] = [
 	{

@@ -1,7 +1,8 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { endpoints } from '../../../shared/contract/endpoints';
-import { emailKey, toEmailList } from '../../../shared/email';
+import { entriesByEmail } from '../../../shared/dialects';
+import { emailKey, toEmailList, uniqueEmails } from '../../../shared/email';
 import { apiRequest } from '../../../shared/transport/request';
 import { DEFAULT_PARALLEL_BATCHES, MAX_BATCH_SIZE, chunk, dispatchBatches, groupBy, sentEmailsOf } from '../../helpers/batches';
 import type { Batch, BatchItem } from '../../helpers/batches';
@@ -126,13 +127,7 @@ const batchItem = (item: PreparedItem<CancelRequest>): BatchItem<CancelRequest> 
 /** What was asked and not cancelled: unknown e-mails, or candidates not (or no longer) scheduled. */
 export function notCancelledEmails(asked: string[], cancelled: IDataObject[]): string[] {
 	const done = new Set(cancelled.map((candidate) => emailKey(String(candidate.candidateEmail))));
-	const seen = new Set<string>();
-	return asked.filter((email) => {
-		const key = emailKey(email);
-		if (done.has(key) || seen.has(key)) return false;
-		seen.add(key);
-		return true;
-	});
+	return uniqueEmails(asked).filter((email) => !done.has(emailKey(email)));
 }
 
 /** "A List": the item's own e-mails, summed up in one output item. */
@@ -149,10 +144,10 @@ function listedOutcomes(batch: Batch<CancelRequest>, cancelled: IDataObject[]): 
 
 /** "Input Items": one outcome per item, its own e-mail cancelled or not. */
 function perItemOutcomes(batch: Batch<CancelRequest>, cancelled: IDataObject[]): ItemOutcome[] {
-	const byEmail = new Map(cancelled.map((candidate) => [emailKey(String(candidate.candidateEmail)), candidate]));
+	const cancelledFor = entriesByEmail(cancelled, (candidate) => candidate.candidateEmail);
 	return batch.map(({ itemIndex, request }) => {
 		const email = request.candidateEmails[0];
-		const match = byEmail.get(emailKey(email));
+		const match = cancelledFor(email);
 		return {
 			itemIndex,
 			json: [{ interviewId: request.interviewId, email, cancelled: match !== undefined, ...(match ?? {}) }],

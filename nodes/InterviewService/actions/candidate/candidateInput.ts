@@ -95,7 +95,8 @@ export function inputEmailOf(context: IExecuteFunctions, run: NodeRun, itemIndex
 	return { email, label };
 }
 
-const OTHER_INPUT_FIELDS = [
+/** The candidate's fields besides e-mail and metadata, each about one person, with their labels. */
+export const PERSON_FIELDS = [
 	['name', 'Name'],
 	['phone', 'Phone'],
 	['resumeLink', 'Resume Link'],
@@ -114,7 +115,7 @@ export function inputCandidateOf(
 	const fieldOf = (key: string) => String(names[key] ?? '').trim() || key;
 	const inputLabels: FieldLabels = { ...labels, 'candidates.email': label };
 	const candidate: IDataObject = { email };
-	for (const [key, fieldLabel] of OTHER_INPUT_FIELDS) {
+	for (const [key, fieldLabel] of PERSON_FIELDS) {
 		candidate[key] = inputText(context, json, fieldOf(key), fieldLabel, itemIndex);
 		inputLabels[`candidates.${key}`] = inputFieldLabel(fieldLabel, fieldOf(key));
 	}

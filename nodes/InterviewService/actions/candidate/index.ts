@@ -4,7 +4,7 @@ import * as cancelScheduled from './cancelScheduled';
 import * as forgetInvited from './forgetInvited';
 import * as invite from './invite';
 
-export { cancelScheduled, forgetInvited, invite };
+export const operations = { cancelScheduled, forgetInvited, invite };
 
 export const description: INodeProperties[] = [
 	{

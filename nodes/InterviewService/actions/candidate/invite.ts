@@ -3,20 +3,22 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { endpoints } from '../../../shared/contract/endpoints';
 import type { AccessLink, Candidate } from '../../../shared/contract/candidate';
-import { entriesByEmail, omittedCandidateMessage } from '../../../shared/dialects';
-import { emailKey, toEmailList } from '../../../shared/email';
+import { entriesByEmail, refusedMessage } from '../../../shared/dialects';
+import { emailKey, toEmailList, uniqueEmails } from '../../../shared/email';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
-import { chunk, dispatchBatches, groupBy, MAX_BATCH_SIZE, parallelBatchesOf, parallelBatchesOption, rememberedAnswers } from '../../helpers/batches';
+import { chunk, DEFAULT_PARALLEL_BATCHES, dispatchBatches, groupBy, MAX_BATCH_SIZE, parallelBatchesOption, sentEmailsOf } from '../../helpers/batches';
 import type { Batch, BatchItem, BatchItemFacts } from '../../helpers/batches';
+import { rememberedAnswers } from '../../helpers/retryMemory';
 import { invalidInput, parseJsonObject, requiredInterviewId, toIsoDateTime, validateRequest } from '../../helpers/parameters';
 import type { FieldLabels } from '../../helpers/parameters';
-import { forVersions, interviewPicker, metaDataField, showFor, versionsFrom } from '../common.descriptions';
+import { interviewPicker, metaDataField, showFor } from '../common.descriptions';
 import { failedItem, isFailure } from '../../helpers/operationContract';
 import type { ItemOutcome, NodeRun, PreparedItem, RetryMemory } from '../../helpers/operationContract';
 import {
 	MAP_AUTOMATICALLY,
 	MAP_MANUALLY,
+	PERSON_FIELDS,
 	emailFieldProperty,
 	inMode,
 	inputCandidateOf,
@@ -26,71 +28,43 @@ import { invitedHistoryOptions, invitedHistoryRun } from './invitedHistory';
 
 const displayOptions = showFor('candidate', 'invite');
 
-/** How long the window stays open from version 3 on when End Time is left empty. */
+/** How long the window stays open when End Time is left empty. */
 export const DEFAULT_WINDOW_DAYS = 7;
 
-/** From version 3 on, empty Start Time and End Time mean from when the node runs until a week later. */
-function invitationWindow(): INodeProperties[] {
-	const startDescription = "Start of the window in which the candidate may take the interview. Without an offset, the workflow's time zone applies.";
-	const endDescription = 'End of the window; must be after Start Time';
-	return [
-		{ displayName: 'Start Time', name: 'startTime', type: 'dateTime', required: true, default: '', description: startDescription, displayOptions: forVersions(displayOptions, [1, 2]) },
-		{ displayName: 'End Time', name: 'endTime', type: 'dateTime', required: true, default: '', description: endDescription, displayOptions: forVersions(displayOptions, [1, 2]) },
-		{
-			displayName: 'Start Time',
-			name: 'startTime',
-			type: 'dateTime',
-			default: '',
-			hint: 'Leave empty to open the window when the node runs',
-			description: startDescription,
-			displayOptions: forVersions(displayOptions, versionsFrom(3)),
-		},
-		{
-			displayName: 'End Time',
-			name: 'endTime',
-			type: 'dateTime',
-			default: '',
-			hint: `Leave empty to close the window ${DEFAULT_WINDOW_DAYS} days after Start Time`,
-			description: endDescription,
-			displayOptions: forVersions(displayOptions, versionsFrom(3)),
-		},
-	];
-}
-
-/** From this version on, Email (Map Each Field Manually) may list several candidates. */
-export const EMAIL_LIST_VERSION = 4;
-
-function perItemNotices(): INodeProperties[] {
-	const notice = (name: string, text: string, shown: IDisplayOptions): INodeProperties => ({ displayName: text, name, type: 'notice', default: '', displayOptions: shown });
-	return [
-		notice('oneCandidatePerItem', 'Each input item invites one candidate', forVersions(inMode(displayOptions, MAP_MANUALLY), [1, 2, 3])),
-		notice(
-			'candidatesPerItem',
-			'Each input item invites the candidates in Email: one, or several separated by commas. Each candidate gets an output item of their own.',
-			forVersions(inMode(displayOptions, MAP_MANUALLY), versionsFrom(EMAIL_LIST_VERSION)),
-		),
-		notice('oneCandidatePerItemMapped', 'Each input item invites one candidate, read from its fields', inMode(displayOptions, MAP_AUTOMATICALLY)),
-	];
+function notice(name: string, text: string, shown: IDisplayOptions): INodeProperties {
+	return { displayName: text, name, type: 'notice', default: '', displayOptions: shown };
 }
 
 export const description: INodeProperties[] = [
 	{ ...interviewPicker, displayOptions },
-	...invitationWindow(),
+	{
+		displayName: 'Start Time',
+		name: 'startTime',
+		type: 'dateTime',
+		default: '',
+		hint: 'Leave empty to open the window when the node runs',
+		description: "Start of the window in which the candidate may take the interview. Without an offset, the workflow's time zone applies.",
+		displayOptions,
+	},
+	{
+		displayName: 'End Time',
+		name: 'endTime',
+		type: 'dateTime',
+		default: '',
+		hint: `Leave empty to close the window ${DEFAULT_WINDOW_DAYS} days after Start Time`,
+		description: 'End of the window; must be after Start Time',
+		displayOptions,
+	},
 	mappingModeProperty(
 		displayOptions,
 		'Read email, name, phone, resumeLink and metaData from each input item by field name, with no expression per item',
 	),
-	...perItemNotices(),
-	{
-		displayName: 'Email',
-		name: 'email',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'name@email.com',
-		description: 'E-mail of the candidate, usually mapped from the input item with an expression (drag the email field of the input here)',
-		displayOptions: forVersions(inMode(displayOptions, MAP_MANUALLY), [1, 2, 3]),
-	},
+	notice(
+		'candidatesPerItem',
+		'Each input item invites the candidates in Email: one, or several separated by commas. Each candidate gets an output item of their own.',
+		inMode(displayOptions, MAP_MANUALLY),
+	),
+	notice('oneCandidatePerItemMapped', 'Each input item invites one candidate, read from its fields', inMode(displayOptions, MAP_AUTOMATICALLY)),
 	{
 		displayName: 'Email',
 		name: 'email',
@@ -100,7 +74,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'ada@example.com, alan@example.com',
 		description:
 			'E-mail of the candidate, or several separated by commas: each is invited as a candidate of their own. Type them, or drag the email field of the input here.',
-		displayOptions: forVersions(inMode(displayOptions, MAP_MANUALLY), versionsFrom(EMAIL_LIST_VERSION)),
+		displayOptions: inMode(displayOptions, MAP_MANUALLY),
 	},
 	emailFieldProperty(inMode(displayOptions, MAP_AUTOMATICALLY)),
 	{
@@ -202,16 +176,13 @@ export interface InviteRequest {
 	startTime: string;
 	endTime: string;
 	candidate: Candidate;
-	batchSize: number;
 }
 
 const INVITE_FIELD_LABELS: FieldLabels = {
 	startTime: 'Start Time',
 	endTime: 'End Time',
 	'candidates.email': 'Email',
-	'candidates.name': 'Name',
-	'candidates.phone': 'Phone',
-	'candidates.resumeLink': 'Resume Link',
+	...Object.fromEntries(PERSON_FIELDS.map(([key, label]) => [`candidates.${key}`, label])),
 	'candidates.metaData': 'Metadata',
 };
 
@@ -221,57 +192,23 @@ function emptyToUndefined(value: unknown): string | undefined {
 	return value === '' || value === undefined || value === null ? undefined : String(value);
 }
 
-/** A list in a one-address field is refused as a list, telling the user where several can go. */
-function refuseList(context: IExecuteFunctions, email: string, label: string, itemIndex: number, taker: string, instead: string): void {
-	if (!/[,;\n]/.test(email)) return;
-	const count = toEmailList(email).length;
-	if (count < 2) return;
-	const error = invalidInput(context.getNode(), label, `lists ${count} addresses, but ${taker} takes one candidate per input item`, itemIndex);
-	error.description = `${instead} This item was not sent to the Interview Service.`;
-	throw error;
-}
-
-/** The addresses typed or mapped in Email: from version 4 on it may list several (each once), in versions 1 to 3 only one. */
-function emailsOf(context: IExecuteFunctions, { node }: NodeRun, value: unknown, itemIndex: number): string[] {
-	if (node.typeVersion < EMAIL_LIST_VERSION) {
-		const email = String(value ?? '').trim();
-		refuseList(context, email, 'Email', itemIndex, 'this node', 'Add the Invite node again: a new one takes several addresses in Email, separated by commas. Or give each candidate an input item of their own.');
-		return [email];
-	}
-	const byKey = new Map<string, string>();
-	for (const email of toEmailList(value)) if (!byKey.has(emailKey(email))) byKey.set(emailKey(email), email);
-	// Nothing typed stays one empty address, so the message is the one an empty Email always had.
-	return byKey.size === 0 ? [''] : [...byKey.values()];
-}
-
-/** Fields that describe one person: with several addresses in Email, whose they are is unknown. */
-const ONE_PERSON_FIELDS = [
-	['name', 'Name'],
-	['phone', 'Phone'],
-	['resumeLink', 'Resume Link'],
-] as const;
-
 /** Map Each Field Manually: several addresses in Email are several candidates sharing the Metadata. */
 function manualCandidates(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { candidates: IDataObject[]; labels: FieldLabels } {
 	const fields = run.read('additionalFields', itemIndex, {}) as IDataObject;
-	const emails = emailsOf(context, run, run.read('email', itemIndex, ''), itemIndex);
+	const emails = uniqueEmails(toEmailList(run.read('email', itemIndex, '')));
+	// Nothing typed is refused as an empty Email.
+	if (emails.length === 0) emails.push('');
 	if (emails.length > 1) {
-		for (const [key, label] of ONE_PERSON_FIELDS) {
+		// With several addresses in Email, whose Name, Phone or Resume Link it is is unknown.
+		for (const [key, label] of PERSON_FIELDS) {
 			if (!isEmpty(fields[key])) {
 				throw invalidInput(context.getNode(), label, `is for one candidate, but Email lists ${emails.length}: leave ${label} empty, or give each candidate an input item of their own`, itemIndex);
 			}
 		}
 	}
 	const metaData = parseJsonObject(context, fields.metaData, 'Metadata', itemIndex) as IDataObject | undefined;
-	const candidates = emails.map((email) =>
-		withoutUndefined({
-			email,
-			name: emptyToUndefined(fields.name),
-			phone: emptyToUndefined(fields.phone),
-			resumeLink: emptyToUndefined(fields.resumeLink),
-			metaData,
-		}),
-	);
+	const person = Object.fromEntries(PERSON_FIELDS.map(([key]) => [key, emptyToUndefined(fields[key])]));
+	const candidates = emails.map((email) => withoutUndefined({ email, ...person, metaData }));
 	const labels: FieldLabels = { ...INVITE_FIELD_LABELS };
 	if (emails.length > 1) emails.forEach((email, index) => (labels[`candidates.${index}.email`] = `Email (address ${index + 1}: ${email})`));
 	return { candidates, labels };
@@ -281,9 +218,12 @@ function manualCandidates(context: IExecuteFunctions, run: NodeRun, itemIndex: n
 function candidatesOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { candidates: IDataObject[]; labels: FieldLabels } {
 	if (run.read('mappingMode', 0, MAP_MANUALLY) !== MAP_AUTOMATICALLY) return manualCandidates(context, run, itemIndex);
 	const { candidate, labels } = inputCandidateOf(context, run, itemIndex, INVITE_FIELD_LABELS);
-	const listed = run.node.typeVersion >= EMAIL_LIST_VERSION;
-	const instead = listed ? 'Choose Map Each Field Manually and drag this field into Email, which takes several addresses. Or give' : 'Give';
-	refuseList(context, String(candidate.email), labels['candidates.email'], itemIndex, 'Map Automatically', `${instead} each candidate an input item of their own.`);
+	const count = toEmailList(candidate.email).length;
+	if (count > 1) {
+		const error = invalidInput(context.getNode(), labels['candidates.email'], `lists ${count} addresses, but Map Automatically takes one candidate per input item`, itemIndex);
+		error.description = 'Choose Map Each Field Manually and drag this field into Email, which takes several addresses. Or give each candidate an input item of their own. This item was not sent to the Interview Service.';
+		throw error;
+	}
 	return { candidates: [candidate], labels };
 }
 
@@ -298,13 +238,12 @@ function runStartOf(context: IExecuteFunctions, run: NodeRun): string {
 	return start;
 }
 
-/** Start Time and End Time as ISO date-times; from version 3 on, empty ones are the run's start and a week later. */
+/** Start Time and End Time as ISO date-times; empty ones are the run's start and a week later. */
 function windowOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { startTime: unknown; endTime: unknown } {
-	const { node, read } = run;
+	const { read } = run;
 	const timeZone = context.getTimezone();
 	let startTime = toIsoDateTime(read('startTime', itemIndex, ''), timeZone);
 	let endTime = toIsoDateTime(read('endTime', itemIndex, ''), timeZone);
-	if (node.typeVersion < 3) return { startTime, endTime };
 	if (isEmpty(startTime)) startTime = runStartOf(context, run);
 	const startMs = typeof startTime === 'string' ? Date.parse(startTime) : Number.NaN;
 	if (isEmpty(endTime) && !Number.isNaN(startMs)) endTime = new Date(startMs + DEFAULT_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
@@ -315,37 +254,34 @@ function windowOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): 
 export function prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun): InviteRequest[] {
 	const { read } = run;
 	const interviewId = requiredInterviewId(this, itemIndex, read);
-	const options = read('options', itemIndex, {}) as IDataObject;
-	const batchSize = (options.batchSize ?? MAX_BATCH_SIZE) as number;
-	if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
-		throw invalidInput(this.getNode(), 'Batch Size', `must be a whole number from 1 to ${MAX_BATCH_SIZE}`, itemIndex);
-	}
-
 	const { candidates, labels } = candidatesOf(this, run, itemIndex);
 	const body = validateRequest(this, endpoints.createAccessLinks.body, { ...windowOf(this, run, itemIndex), candidates }, itemIndex, labels);
-	return body.candidates!.map((candidate) => ({ interviewId, startTime: body.startTime, endTime: body.endTime, candidate, batchSize }));
+	return body.candidates!.map((candidate) => ({ interviewId, startTime: body.startTime, endTime: body.endTime, candidate }));
 }
 
 const batchItem = (item: PreparedItem<InviteRequest>): BatchItem<InviteRequest> => ({ ...item, emails: [item.request.candidate.email], facts: factsOf(item.request) });
 
-/** Same interview and window (compared as instants) share a request, at most the first item's `batchSize`. */
-export function inviteBatches(prepared: Array<PreparedItem<InviteRequest>>): Array<Batch<InviteRequest>> {
+/** Same interview and window (compared as instants) share a request of at most `batchSize` candidates. */
+export function inviteBatches(prepared: Array<PreparedItem<InviteRequest>>, batchSize: number): Array<Batch<InviteRequest>> {
 	const groups = groupBy(prepared.map(batchItem), ({ request }) =>
 		[request.interviewId, Date.parse(request.startTime), Date.parse(request.endTime)].join('\n'),
 	);
-	return groups.flatMap((group) => chunk(group, group[0].request.batchSize));
+	return groups.flatMap((group) => chunk(group, batchSize));
+}
+
+// Batch Size may come from an expression, which the editor's limit does not hold: 0 would never end, over 100 the service refuses.
+function batchSizeOf(context: IExecuteFunctions, options: IDataObject): number {
+	const batchSize = (options.batchSize ?? MAX_BATCH_SIZE) as number;
+	if (Number.isInteger(batchSize) && batchSize >= 1 && batchSize <= MAX_BATCH_SIZE) return batchSize;
+	throw invalidInput(context.getNode(), 'Batch Size', `must be a whole number from 1 to ${MAX_BATCH_SIZE}`, 0);
 }
 
 /** Each e-mail is sent once (the first item's spelling); every item with that e-mail gets the link. */
 async function createAccessLinks(run: NodeRun, batch: Batch<InviteRequest>): Promise<AccessLink[]> {
 	const [{ itemIndex, request }] = batch;
 	const { interviewId, startTime, endTime } = request;
-	const candidates = new Map<string, Candidate>();
-	for (const { request: { candidate } } of batch) {
-		const key = emailKey(candidate.email);
-		if (!candidates.has(key)) candidates.set(key, candidate);
-	}
-	const body = { startTime, endTime, candidates: [...candidates.values()] as IDataObject[] };
+	const candidateOf = (email: string) => batch.find(({ request: { candidate } }) => candidate.email === email)!.request.candidate;
+	const body = { startTime, endTime, candidates: sentEmailsOf(batch).map(candidateOf) as IDataObject[] };
 	return (await apiRequest.call(run.requests, endpoints.createAccessLinks, { interviewId, body, itemIndex })).data;
 }
 
@@ -359,7 +295,7 @@ function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links:
 	return batch.map(({ itemIndex, request, facts }) => {
 		const link = linkFor(request.candidate.email);
 		if (!link) {
-			const message = omittedCandidateMessage(request.candidate.email, itemIndex, 'access link');
+			const message = refusedMessage(request.candidate.email, itemIndex, ': it returned no access link for this candidate');
 			return failedItem(this, new NodeOperationError(this.getNode(), message, { itemIndex }), itemIndex, facts);
 		}
 		return { itemIndex, json: [{ ...link, ...facts } as IDataObject] };
@@ -381,10 +317,10 @@ function warnOfEndedWindows(context: IExecuteFunctions, prepared: Array<Prepared
 	});
 }
 
-/** Version 2 gives Invite with Skip Already Invited a second output, Skipped (the node's `outputs` expression). */
+/** Skip Already Invited gives Invite a second output, Skipped (the node's `outputs` expression). */
 export function outputCount(this: IExecuteFunctions): number {
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
-	return this.getNode().typeVersion >= 2 && options.skipAlreadyInvited === true ? 2 : 1;
+	return options.skipAlreadyInvited === true ? 2 : 1;
 }
 
 /** Each candidate of each item on its own, so that they are batched, refused and recorded one by one. */
@@ -410,13 +346,13 @@ export async function sendInBatches(
 	run: NodeRun,
 ): Promise<ItemOutcome[]> {
 	const options = run.read('options', 0, {}) as IDataObject;
-	const concurrency = parallelBatchesOf(this, options);
+	const batchSize = batchSizeOf(this, options);
 	const invitations = invitationsOf(prepared);
 	const history = await invitedHistoryRun(this, options, invitations, memory);
 	warnOfEndedWindows(this, history.toSend);
 	const outcomes = await dispatchBatches(this, {
-		batches: inviteBatches(history.toSend),
-		concurrency,
+		batches: inviteBatches(history.toSend, batchSize),
+		concurrency: (options.parallelBatches ?? DEFAULT_PARALLEL_BATCHES) as number,
 		memory,
 		send: async (batch) => await createAccessLinks(run, batch),
 		outcomesOf: (batch, links) => matchLinks.call(this, batch, links),

@@ -3,7 +3,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { emailKey } from '../../../shared/email';
 import { messageOf } from '../../../shared/transport/errors';
-import { invalidInput } from '../../helpers/parameters';
 import { isFailure } from '../../helpers/operationContract';
 import type { ItemOutcome, PreparedItem, RetryMemory } from '../../helpers/operationContract';
 
@@ -83,7 +82,7 @@ interface Invitation {
 
 const keyOfItem = ({ request }: PreparedItem<Invitation>) => invitedKey(request.interviewId, request.candidate.email);
 
-/** The node's second output, "Skipped", which Invite has with the option on (from version 2 on; in version 1 the router folds it into the first). */
+/** The node's second output, "Skipped", which Invite has with the option on. */
 const SKIPPED_OUTPUT = 1;
 
 function skippedItem({ itemIndex, request }: PreparedItem<Invitation>): ItemOutcome {
@@ -128,9 +127,6 @@ export async function invitedHistoryRun<T extends Invitation>(
 	memory: RetryMemory,
 ): Promise<InvitedHistoryRun<T>> {
 	const size = (options.invitedHistorySize ?? DEFAULT_INVITED_HISTORY_SIZE) as number;
-	if (!Number.isInteger(size) || size < 1) {
-		throw invalidInput(context.getNode(), 'Invited History Size', 'must be a whole number of at least 1', 0);
-	}
 	if (options.skipAlreadyInvited !== true) return { toSend: prepared, skipped: [], record: async (outcomes) => outcomes };
 	const keys = [...new Set(prepared.map(keyOfItem))];
 	const decided = memory.keyOf(['skipAlreadyInvited', keys]);

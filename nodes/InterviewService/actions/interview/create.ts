@@ -14,7 +14,7 @@ import {
 	publishedField,
 	roleNameField,
 	showFor,
-	switchesOnWhenAdded,
+	withSwitchesOn,
 } from '../common.descriptions';
 import type { NodeRun } from '../../helpers/operationContract';
 
@@ -53,12 +53,13 @@ export const description: INodeProperties[] = [
 		description: 'The job description text, or its http(s) URL when JD Type is Link',
 		displayOptions,
 	},
-	...switchesOnWhenAdded(displayOptions, {
+	withSwitchesOn({
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
+		displayOptions,
 		options: [
 			interviewConfigCollection,
 			experienceField('max'),

@@ -6,7 +6,7 @@ import * as getMany from './getMany';
 import * as update from './update';
 import * as updateSettings from './updateSettings';
 
-export { create, get, getMany, update, updateSettings };
+export const operations = { create, get, getMany, update, updateSettings };
 
 export const description: INodeProperties[] = [
 	{

@@ -15,7 +15,7 @@ import {
 	publishedField,
 	roleNameField,
 	showFor,
-	switchesOnWhenAdded,
+	withSwitchesOn,
 } from '../common.descriptions';
 import type { NodeRun } from '../../helpers/operationContract';
 
@@ -23,12 +23,13 @@ const displayOptions = showFor('interview', 'update');
 
 export const description: INodeProperties[] = [
 	{ ...interviewPicker, displayOptions },
-	...switchesOnWhenAdded(displayOptions, {
+	withSwitchesOn({
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
+		displayOptions,
 		options: [
 			{
 				displayName: 'Competencies',
@@ -60,6 +61,7 @@ export const description: INodeProperties[] = [
 						displayName: 'Name',
 						name: 'name',
 						type: 'string',
+						required: true,
 						default: '',
 						description: 'Name of the competency;	the service returns it as \'competency\'',
 							},

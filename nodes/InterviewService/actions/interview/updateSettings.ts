@@ -14,7 +14,7 @@ import {
 	metaDataField,
 	publishedField,
 	showFor,
-	switchesOnWhenAdded,
+	withSwitchesOn,
 } from '../common.descriptions';
 import type { NodeRun } from '../../helpers/operationContract';
 
@@ -24,12 +24,13 @@ type InterviewConfigMode = 'merge' | 'replace';
 
 export const description: INodeProperties[] = [
 	{ ...interviewPicker, displayOptions },
-	...switchesOnWhenAdded(displayOptions, {
+	withSwitchesOn({
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
+		displayOptions,
 		options: [
 			interviewConfigCollection,
 			interviewNameField,

@@ -7,18 +7,14 @@ import { completedAtOf, isCompleted, simplifyResult } from '../../../shared/resu
 import { isResultsNotReady } from '../../../shared/dialects';
 import { listResults } from '../../../shared/transport/lists';
 import { invalidInput, limitOf, requiredInterviewId } from '../../helpers/parameters';
-import { forVersions as forVersionsOf, interviewPicker, returnAllOrLimit, showFor, versionsFrom, withSwitchesOn } from '../common.descriptions';
+import { interviewPicker, returnAllOrLimit, showFor, withSwitchesOn } from '../common.descriptions';
 import { asNodeError } from '../../helpers/operationContract';
 import type { NodeRun } from '../../helpers/operationContract';
 
 const displayOptions = showFor('result', 'getMany');
-const forVersions = (versions: number[]) => forVersionsOf(displayOptions, versions);
 
 const WHEN_NOT_READY = ['returnStatus', 'returnNothing', 'error'] as const;
 type WhenNotReady = (typeof WHEN_NOT_READY)[number];
-
-/** With nothing chosen, version 1 outputs a status item (an export writes it as a row), version 2 nothing. */
-const DEFAULT_WHEN_NOT_READY: Record<number, WhenNotReady> = { 1: 'returnStatus', 2: 'returnNothing' };
 
 const whenNotReadyChoices = [
 	{
@@ -37,26 +33,6 @@ const whenNotReadyChoices = [
 		description: "Fail the item with the service's message",
 	},
 ];
-
-const onlyFinished: INodeProperties = {
-	displayName: 'Only Finished Candidates',
-	name: 'onlyFinished',
-	type: 'boolean',
-	default: false,
-	description:
-		'Whether to return only candidates who have finished the interview and been scored, leaving out those invited who have not taken it yet. Limit counts the candidates returned.',
-};
-
-/** Later versions differ only in what Only Finished Candidates is when added. */
-const optionsOfVersion2: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	displayOptions: forVersions([2]),
-	options: [onlyFinished],
-};
 
 export const description: INodeProperties[] = [
 	{ ...interviewPicker, displayOptions },
@@ -86,16 +62,7 @@ export const description: INodeProperties[] = [
 		default: true,
 		description:
 			'Whether to return one flat item per candidate (name, email, interviewScore, communicationScore, codingScore, reportLink, completed, completedAt, metaData) instead of the raw result',
-		displayOptions: forVersions(versionsFrom(2)),
-	},
-	{
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: true,
-		description:
-			'Whether to return one flat item per candidate (name, email, interviewScore, communicationScore, codingScore, reportLink, metaData) instead of the raw result',
-		displayOptions: forVersions([1]),
+		displayOptions,
 	},
 	{
 		displayName: 'When No Candidate Has Finished',
@@ -104,29 +71,26 @@ export const description: INodeProperties[] = [
 		options: whenNotReadyChoices,
 		default: 'returnNothing',
 		description: 'What to return for an interview whose invited candidates have not finished yet, so the service has no results for it',
-		displayOptions: forVersions(versionsFrom(2)),
+		displayOptions,
 	},
-	optionsOfVersion2,
-	{ ...withSwitchesOn(optionsOfVersion2), displayOptions: forVersions(versionsFrom(3)) },
-	{
+	withSwitchesOn({
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: forVersions([1]),
+		displayOptions,
 		options: [
-			onlyFinished,
 			{
-				displayName: 'When Results Not Ready',
-				name: 'whenNotReady',
-				type: 'options',
-				options: whenNotReadyChoices,
-				default: 'returnStatus',
-				description: 'What to do when candidates are scheduled but none has completed yet (the service answers "Results are not ready yet")',
+				displayName: 'Only Finished Candidates',
+				name: 'onlyFinished',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to return only candidates who have finished the interview and been scored, leaving out those invited who have not taken it yet. Limit counts the candidates returned.',
 			},
 		],
-	},
+	}),
 ];
 
 interface ResultsQuery {
@@ -136,24 +100,12 @@ interface ResultsQuery {
 	simplify: boolean;
 	onlyFinished: boolean;
 	whenNotReady: WhenNotReady;
-	/** Version 2 on: each row says whether the candidate has finished, and when. */
-	withCompletion: boolean;
 }
 
-/** Version 2 reads its own parameter; version 1 the option, with the default each version had. */
-function whenNotReadyOf(context: IExecuteFunctions, options: IDataObject, itemIndex: number): WhenNotReady {
-	const version = context.getNode().typeVersion;
-	const fallback = DEFAULT_WHEN_NOT_READY[version] ?? DEFAULT_WHEN_NOT_READY[2];
-	const chosen = version >= 2 ? context.getNodeParameter('whenNotReady', itemIndex, fallback) : (options.whenNotReady ?? fallback);
-	if (!WHEN_NOT_READY.includes(chosen as WhenNotReady)) {
-		throw invalidInput(
-			context.getNode(),
-			version >= 2 ? 'When No Candidate Has Finished' : 'When Results Not Ready',
-			`must be one of ${WHEN_NOT_READY.map((value) => `"${value}"`).join(', ')}`,
-			itemIndex,
-		);
-	}
-	return chosen as WhenNotReady;
+function whenNotReadyOf(context: IExecuteFunctions, itemIndex: number): WhenNotReady {
+	const chosen = context.getNodeParameter('whenNotReady', itemIndex, 'returnNothing') as WhenNotReady;
+	if (WHEN_NOT_READY.includes(chosen)) return chosen;
+	throw invalidInput(context.getNode(), 'When No Candidate Has Finished', `must be one of ${WHEN_NOT_READY.map((value) => `"${value}"`).join(', ')}`, itemIndex);
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): ResultsQuery {
@@ -166,8 +118,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ResultsQuer
 		candidateEmail: candidateEmail === '' ? undefined : candidateEmail,
 		simplify: this.getNodeParameter('simplify', itemIndex, true) as boolean,
 		onlyFinished: options.onlyFinished === true,
-		whenNotReady: whenNotReadyOf(this, options, itemIndex),
-		withCompletion: this.getNode().typeVersion >= 2,
+		whenNotReady: whenNotReadyOf(this, itemIndex),
 	});
 }
 
@@ -186,7 +137,6 @@ async function fetchResults(run: NodeRun, query: ResultsQuery, itemIndex: number
 }
 
 function outputRow(result: CandidateResult, query: ResultsQuery): IDataObject {
-	if (!query.withCompletion) return (query.simplify ? simplifyResult(result) : result) as IDataObject;
 	const at = completedAtOf(result);
 	const completion = { completed: isCompleted(result), completedAt: at === undefined ? null : new Date(at).toISOString() };
 	if (query.simplify) {
@@ -205,11 +155,10 @@ export async function send(this: IExecuteFunctions, query: ResultsQuery, itemInd
 	} catch (error) {
 		if (!isResultsNotReady(error) || query.whenNotReady === 'error') throw asNodeError(this, error, itemIndex);
 		if (query.whenNotReady === 'returnStatus') return { interviewId: query.interviewId, resultsReady: false, message: (error as Error).message };
-		const setting = this.getNode().typeVersion >= 2 ? 'When No Candidate Has Finished' : 'When Results Not Ready';
 		this.addExecutionHints({
 			type: 'info',
 			location: 'outputPane',
-			message: `No candidate of interview ${query.interviewId} has finished yet, so nothing was returned for it. ${setting} chooses what happens then.`,
+			message: `No candidate of interview ${query.interviewId} has finished yet, so nothing was returned for it. When No Candidate Has Finished chooses what happens then.`,
 		});
 		return [];
 	}

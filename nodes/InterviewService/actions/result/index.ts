@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import * as getMany from './getMany';
 
-export { getMany };
+export const operations = { getMany };
 
 export const description: INodeProperties[] = [
 	{

@@ -39,11 +39,11 @@ describe('candidate → invite through n8n against the sandbox', () => {
 		expect(batches.map((request) => (request.body.candidates as unknown[]).length)).toEqual([100, 100, 50]);
 	});
 
-	it('version 3 (a node added today) opens an empty window when it runs, for a week; version 2 still asks for it', async () => {
+	it('opens an empty window when it runs, for a week', async () => {
 		const [interviewId] = await env.seedInterviews([{ interviewName: 'Default window' }]);
 		const { startTime: _start, endTime: _end, ...withoutWindow } = inviteParameters(interviewId);
 		const before = Date.now();
-		const result = await env.run(withoutWindow, { inputItems: people(3), typeVersion: 3 });
+		const result = await env.run(withoutWindow, { inputItems: people(3) });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((item) => typeof item.json.preAuthLink)).toEqual(['string', 'string', 'string']);
 		const [batch, ...others] = await env.requests(ACCESS_LINKS);
@@ -52,9 +52,6 @@ describe('candidate → invite through n8n against the sandbox', () => {
 		expect(start).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
 		expect(start).toBeLessThanOrEqual(Date.now());
 		expect(Date.parse(String(batch.body.endTime)) - start).toBe(7 * 24 * 60 * 60 * 1000);
-
-		// What n8n's "Workflow execution cannot start" says in the editor.
-		await expect(env.run(withoutWindow, { inputItems: people(1), typeVersion: 2 })).rejects.toThrow(/Parameter "Start Time" is required/);
 	});
 
 	it('sends different time windows in different requests, with a smaller Batch Size on request', async () => {

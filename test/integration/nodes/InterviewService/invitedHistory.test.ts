@@ -22,30 +22,33 @@ const skipping = (interviewId: string, options: IDataObject = {}, extra: INodePa
 const sentEmails = (requests: LoggedRequest[]) => requests.flatMap((request) => ((request.body.candidates ?? []) as IDataObject[]).map((candidate) => String(candidate.email)));
 
 describe('Invite → Skip Already Invited', () => {
-	it('version 1, one output: run 1 invites 45 of 50 (5 fail), run 2 invites the 5 and skips 45, run 3 sends nothing; after cancelling 3, run 4 invites those 3 again', async () => {
+	it('run 1 invites 45 of 50 (5 fail), run 2 invites the 5 and skips 45 on Skipped, run 3 sends nothing; after cancelling 3, run 4 invites those 3 again', async () => {
 		const [interviewId] = await env().seedInterviews([{ interviewName: 'ATS sync' }]);
 		const candidates = people(50, 'sync');
 		const failing = [2, 11, 23, 37, 48].map((index) => candidates[index].email);
 		await env().control('PATCH', '/config', { refusals: { emails: failing, dialect: 'omitCandidate' } });
 
-		const run1 = await env().run(skipping(interviewId), { inputItems: candidates, onError: 'continueRegularOutput', typeVersion: 1 });
+		const run1 = await env().run(skipping(interviewId), { inputItems: candidates, onError: 'continueRegularOutput' });
 		expect(run1.items.filter((item) => typeof item.json.preAuthLink === 'string')).toHaveLength(45);
 		expect(run1.items.filter((item) => item.json.error !== undefined).map((item) => item.json.error)).toHaveLength(5);
 		expect(processedData.size(WORKFLOW)).toBe(45);
 
 		await env().control('PATCH', '/config', { refusals: { emails: [], dialect: 'omitCandidate' } });
 		await env().control('DELETE', '/requests');
-		const run2 = await env().run(skipping(interviewId), { inputItems: candidates, onError: 'continueRegularOutput', typeVersion: 1 });
+		const run2 = await env().run(skipping(interviewId), { inputItems: candidates, onError: 'continueRegularOutput' });
 		expect(sentEmails(await env().requests(ACCESS_LINKS)).sort()).toEqual([...failing].sort());
-		expect(run2.items.filter((item) => item.json.skipped === true)).toHaveLength(45);
-		expect(run2.items.filter((item) => typeof item.json.preAuthLink === 'string').map((item) => item.json.email)).toEqual(failing);
-		expect(run2.items.map((item) => item.pairedItem)).toEqual(candidates.map((_, item) => ({ item })));
+		const [invited2, skipped2] = run2.outputs;
+		expect(skipped2.filter((item) => item.json.skipped === true)).toHaveLength(45);
+		expect(invited2.map((item) => [item.json.email, typeof item.json.preAuthLink])).toEqual(failing.map((email) => [email, 'string']));
+		const pairedTo = (items: typeof invited2) => items.map((item) => (item.pairedItem as { item: number }).item);
+		expect([...pairedTo(invited2), ...pairedTo(skipped2)].sort((a, b) => a - b)).toEqual(candidates.map((_, item) => item));
 
 		await env().control('DELETE', '/requests');
-		const run3 = await env().run(skipping(interviewId), { inputItems: candidates, typeVersion: 1 });
+		const run3 = await env().run(skipping(interviewId), { inputItems: candidates });
 		expect(await env().requests(ACCESS_LINKS)).toHaveLength(0);
-		expect(run3.items.every((item) => item.json.skipped === true && item.json.preAuthLink === undefined)).toBe(true);
-		expect(run3.items[0].json).toEqual({
+		expect(run3.items).toEqual([]);
+		expect(run3.outputs[1].every((item) => item.json.skipped === true && item.json.preAuthLink === undefined)).toBe(true);
+		expect(run3.outputs[1][0].json).toEqual({
 			interviewId,
 			email: candidates[0].email,
 			name: candidates[0].name,
@@ -60,9 +63,9 @@ describe('Invite → Skip Already Invited', () => {
 		);
 		expect((cancel.items[0].json.cancelledCandidates as unknown[]).length).toBe(3);
 		await env().control('DELETE', '/requests');
-		const run4 = await env().run(skipping(interviewId), { inputItems: candidates, typeVersion: 1 });
+		const run4 = await env().run(skipping(interviewId), { inputItems: candidates });
 		expect(sentEmails(await env().requests(ACCESS_LINKS)).sort()).toEqual([...cancelledEmails].sort());
-		expect(run4.items.filter((item) => item.json.skipped === true)).toHaveLength(47);
+		expect(run4.outputs[1].filter((item) => item.json.skipped === true)).toHaveLength(47);
 	});
 
 	it('keys the candidate by interview and e-mail, without case or surrounding spaces, and whatever the window', async () => {
@@ -148,7 +151,7 @@ describe('Invite → Skip Already Invited', () => {
 });
 
 describe('Invite → Skip Already Invited: remembered only once the node hands the links on', () => {
-	it('version 2: skipped candidates come out on the Skipped output, paired to their items; the Invited output holds only links', async () => {
+	it('skipped candidates come out on the Skipped output, paired to their items; the Invited output holds only links', async () => {
 		const [interviewId] = await env().seedInterviews([{ interviewName: 'Branches' }]);
 		const candidates = people(5, 'branch');
 		await env().run(skipping(interviewId), { inputItems: candidates.slice(0, 3) });

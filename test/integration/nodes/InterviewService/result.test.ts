@@ -35,21 +35,7 @@ describe('result → get many through n8n against the sandbox', () => {
 		expect(result.items).toEqual([]);
 	});
 
-	it('tells "not ready" apart in version 1: a status item by default, nothing, or an error', async () => {
-		const interviewId = await interviewWith(['ada@example.com']);
-		const v1 = { typeVersion: 1 };
-		const status = await env.run(resultsParameters(interviewId), v1);
-		expect(status.items).toEqual([
-			{ json: { interviewId, resultsReady: false, message: 'Results are not ready yet' }, pairedItem: { item: 0 } },
-		]);
-		const nothing = await env.run(resultsParameters(interviewId, { options: { whenNotReady: 'returnNothing' } }), v1);
-		expect(nothing.items).toEqual([]);
-		const failing = await env.run(resultsParameters(interviewId, { options: { whenNotReady: 'error' } }), v1);
-		expect(failing.error?.message).toBe('Results are not ready yet');
-		expect(failing.error?.httpCode).toBe('422');
-	});
-
-	it('tells "not ready" apart in version 2: nothing by default (said beside the output), the status item or an error when chosen', async () => {
+	it('tells "not ready" apart: nothing by default (said beside the output), the status item or an error when chosen', async () => {
 		const interviewId = await interviewWith(['ada@example.com']);
 		const nothing = await env.run(resultsParameters(interviewId));
 		expect(nothing.error).toBeUndefined();
@@ -63,7 +49,7 @@ describe('result → get many through n8n against the sandbox', () => {
 		expect(failing.error?.message).toBe('Results are not ready yet');
 	});
 
-	it('version 2: each row says whether the candidate finished and when the service says so; Only Finished Candidates keeps the finished ones, Limit counting them', async () => {
+	it('each row says whether the candidate finished and when the service says so; Only Finished Candidates keeps the finished ones, Limit counting them', async () => {
 		const interviewId = await interviewWith(['bob@example.com', 'cy@example.com', 'ada@example.com']);
 		await complete(interviewId, 'ada@example.com', { interviewScore: 81, communicationScore: 72, codingScore: 90 });
 		await env.control('POST', `/interviews/${interviewId}/results/rows`, {

@@ -1,5 +1,5 @@
 /**
- * Invite as users type it (node version 4): several e-mails in Email, and the interview the previous
+ * Invite as users type it: several e-mails in Email, and the interview the previous
  * node created taken with By Field, through n8n-core against the sandbox.
  */
 import type { INodeParameters } from 'n8n-workflow';
@@ -15,7 +15,7 @@ function typedInvite(interviewId: INodeParameters['interviewId'], email: string,
 	return { resource: 'candidate', operation: 'invite', interviewId, ...INVITE_WINDOW, email, additionalFields, options: {} };
 }
 
-describe('candidate → invite, version 4, Email typed with several addresses', () => {
+describe('candidate → invite, Email typed with several addresses', () => {
 	it('invites each address as its own candidate in one request, every output item paired to the one input item', async () => {
 		const [interviewId] = await env().seedInterviews([{ interviewName: 'Typed' }]);
 		const result = await env().run(typedInvite(interviewById(interviewId), 'ada@example.com, alan@example.com'), { inputItems: [{}] });
@@ -38,13 +38,6 @@ describe('candidate → invite, version 4, Email typed with several addresses', 
 		const [interviewId] = await env().seedInterviews([{ interviewName: 'Typed' }]);
 		const result = await env().run(typedInvite(interviewById(interviewId), 'ada@example.com, alan@example.com', { name: 'Ada Lovelace' }), { inputItems: [{}] });
 		expect(result.error?.message).toBe('Name is for one candidate, but Email lists 2: leave Name empty, or give each candidate an input item of their own (item 0)');
-		expect(await env().requests(ACCESS_LINKS)).toEqual([]);
-	});
-
-	it('a saved version 3 node still takes one address, and says so of a list', async () => {
-		const [interviewId] = await env().seedInterviews([{ interviewName: 'Typed' }]);
-		const result = await env().run(typedInvite(interviewById(interviewId), 'ada@example.com, alan@example.com'), { inputItems: [{}], typeVersion: 3 });
-		expect(result.error?.message).toBe('Email lists 2 addresses, but this node takes one candidate per input item (item 0)');
 		expect(await env().requests(ACCESS_LINKS)).toEqual([]);
 	});
 });

@@ -24,7 +24,6 @@ function inviteFromInput(field: string, inputItems: IDataObject[], continueOnFai
 	return mockContext({
 		parameters: { interviewId: fromInput(field), ...window, email: 'ada@example.com, alan@example.com', additionalFields: {}, options: {} },
 		inputItems,
-		typeVersion: 4,
 		respond: links,
 		continueOnFail,
 	});

@@ -30,8 +30,6 @@ export interface MockOptions {
 	timezone?: string;
 	/** n8n's processed-data store, shared between runs of a test; a new one by default. */
 	processedData?: ProcessedDataStore;
-	/** The node's version (default 1). */
-	typeVersion?: number;
 }
 
 export const BASE_URL = 'http://sandbox.test';
@@ -79,7 +77,6 @@ export function mockContext(options: MockOptions) {
 	const node = {
 		...savedNode(parametersOf, itemCount),
 		...(options.onError ? { onError: options.onError } : {}),
-		...(options.typeVersion ? { typeVersion: options.typeVersion } : {}),
 	};
 	/** Every getNodeParameter call, by parameter name. */
 	const parameterReads: Record<string, number> = {};

@@ -4,16 +4,16 @@ import { InterviewService } from '../../../../nodes/InterviewService/InterviewSe
 import { outputCount } from '../../../../nodes/InterviewService/actions/candidate/invite';
 
 /** The node's `outputs` expression, run as JavaScript (as n8n's expression engine runs it). */
-function outputsOf(version: number, parameter: Record<string, unknown>): unknown[] {
+function outputsOf(parameter: Record<string, unknown>): unknown[] {
 	const outputs = String(new InterviewService().description.outputs);
 	const body = outputs.replace(/^=\{\{/, '').replace(/\}\}$/, '');
-	return (new Function('$nodeVersion', '$parameter', `return ${body};`) as (v: number, p: Record<string, unknown>) => unknown[])(version, parameter);
+	return (new Function('$parameter', `return ${body};`) as (p: Record<string, unknown>) => unknown[])(parameter);
 }
 
 /** What Invite's outputCount works out for the same node. */
-function countOf(version: number, options: Record<string, unknown>): number {
+function countOf(options: Record<string, unknown>): number {
 	const context = {
-		getNode: () => ({ typeVersion: version, parameters: { options } }),
+		getNode: () => ({ parameters: { options } }),
 		getInputData: () => [{ json: {} }],
 		getNodeParameter: () => options,
 	} as unknown as IExecuteFunctions;
@@ -21,24 +21,18 @@ function countOf(version: number, options: Record<string, unknown>): number {
 }
 
 describe("the node's outputs", () => {
-	it.each([
-		[1, {}],
-		[1, { skipAlreadyInvited: true }],
-		[2, {}],
-		[2, { skipAlreadyInvited: false }],
-		[2, { skipAlreadyInvited: true }],
-	])('version %s, Invite with options %j: the expression and Invite agree on the number of outputs', (version, options) => {
+	it.each([[{}], [{ skipAlreadyInvited: false }], [{ skipAlreadyInvited: true }]])('Invite with options %j: the expression and Invite agree on the number of outputs', (options) => {
 		const parameter = { resource: 'candidate', operation: 'invite', options };
-		expect(outputsOf(version, parameter)).toHaveLength(countOf(version, options));
+		expect(outputsOf(parameter)).toHaveLength(countOf(options));
 	});
 
-	it('names the two outputs of version 2 with the option on, Invited and Skipped', () => {
-		const outputs = outputsOf(2, { resource: 'candidate', operation: 'invite', options: { skipAlreadyInvited: true } });
+	it('names the two outputs with the option on, Invited and Skipped', () => {
+		const outputs = outputsOf({ resource: 'candidate', operation: 'invite', options: { skipAlreadyInvited: true } });
 		expect(outputs.map((output) => (output as { displayName: string }).displayName)).toEqual(['Invited', 'Skipped']);
 	});
 
 	it('has one output for every other operation', () => {
-		expect(outputsOf(2, { resource: 'candidate', operation: 'cancelScheduled', options: { skipAlreadyInvited: true } })).toHaveLength(1);
-		expect(outputsOf(2, { resource: 'interview', operation: 'get', options: {} })).toHaveLength(1);
+		expect(outputsOf({ resource: 'candidate', operation: 'cancelScheduled', options: { skipAlreadyInvited: true } })).toHaveLength(1);
+		expect(outputsOf({ resource: 'interview', operation: 'get', options: {} })).toHaveLength(1);
 	});
 });

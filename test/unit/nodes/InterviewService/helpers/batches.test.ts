@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { chunk, dispatchBatches, groupBy, rememberedAnswers } from '../../../../../nodes/InterviewService/helpers/batches';
+import { chunk, dispatchBatches, groupBy } from '../../../../../nodes/InterviewService/helpers/batches';
+import { rememberedAnswers } from '../../../../../nodes/InterviewService/helpers/retryMemory';
 import { isFailure } from '../../../../../nodes/InterviewService/helpers/operationContract';
 import type { PreparedItem, RetryMemory } from '../../../../../nodes/InterviewService/helpers/operationContract';
 import { toNodeApiError } from '../../../../../nodes/shared/transport/errors';

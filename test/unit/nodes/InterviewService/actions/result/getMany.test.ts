@@ -25,96 +25,74 @@ const pending = { interviewId: 'int_1', candidate: { name: 'Bob', email: 'bob@ex
 /** The list on page 1, nothing after. */
 const onePage = (list: unknown[]) => (request: RecordedRequest) => (Number(request.qs?.page) === 1 ? list : []);
 
-function resultsContext(parameters: IDataObject, respond: (request: RecordedRequest) => unknown = onePage([documented, zeko, pending]), typeVersion = 1) {
+function resultsContext(parameters: IDataObject, respond: (request: RecordedRequest) => unknown = onePage([documented, zeko, pending])) {
 	return mockContext({
 		parameters: { interviewId: byId('int_1'), returnAll: true, filters: {}, simplify: true, options: {}, ...parameters },
 		respond,
-		typeVersion,
 	});
 }
-
-/** The same in version 2. */
-const resultsContextV2 = (parameters: IDataObject, respond?: (request: RecordedRequest) => unknown) => resultsContext(parameters, respond, 2);
 
 const notReady = () => {
 	throw apiError(422, 'Results are not ready yet', { code: 'RESULTS_NOT_READY' });
 };
 
 describe('result → get many', () => {
-	describe('version 1 keeps its output', () => {
-		it('rows without completed and completedAt; a status item when results are not ready', async () => {
-			const [ada] = await execute.call(resultsContext({}).context);
-			expect(Object.keys(ada.json)).not.toContain('completed');
-			const [raw] = await execute.call(resultsContext({ simplify: false }).context);
-			expect(raw.json).toEqual(documented);
-			const status = await execute.call(resultsContext({}, notReady).context);
-			expect(status.map((item) => item.json.resultsReady)).toEqual([false]);
-		});
-
-		it('has Only Finished Candidates too', async () => {
-			const output = await execute.call(resultsContext({ options: { onlyFinished: true } }).context);
-			expect(output.map((item) => item.json.name)).toEqual(['Ada', 'Adam']);
-		});
+	it('each simplified row says whether the candidate has finished and when, where the service says so, in either naming', async () => {
+		const respond = onePage([
+			{ ...documented, completedAt: '2026-11-20T09:00:00+01:00' },
+			{ ...zeko, completed_at: '2026-11-21T10:00:00Z' },
+			pending,
+			{ ...pending, candidate: { email: 'link-only@example.com' }, reportLink: 'https://x/report/none', scores: { interviewScore: null } },
+			{ candidate: { email: 'status@example.com' }, status: 'completed', scores: { overallScore: 5 } },
+		]);
+		const output = await execute.call(resultsContext({}, respond).context);
+		expect(output.map((item) => [item.json.email, item.json.completed, item.json.completedAt])).toEqual([
+			['Ada@Example.com', true, '2026-11-20T08:00:00.000Z'],
+			['adam@example.com', true, '2026-11-21T10:00:00.000Z'],
+			['bob@example.com', false, null],
+			['link-only@example.com', false, null],
+			['status@example.com', true, null],
+		]);
+		expect(Object.keys(output[0].json)).toEqual(['interviewId', 'name', 'email', 'interviewScore', 'communicationScore', 'codingScore', 'reportLink', 'completed', 'completedAt', 'metaData']);
 	});
 
-	describe('version 2', () => {
-		it('each simplified row says whether the candidate has finished and when, where the service says so, in either naming', async () => {
-			const respond = onePage([
-				{ ...documented, completedAt: '2026-11-20T09:00:00+01:00' },
-				{ ...zeko, completed_at: '2026-11-21T10:00:00Z' },
-				pending,
-				{ ...pending, candidate: { email: 'link-only@example.com' }, reportLink: 'https://x/report/none', scores: { interviewScore: null } },
-				{ candidate: { email: 'status@example.com' }, status: 'completed', scores: { overallScore: 5 } },
-			]);
-			const output = await execute.call(resultsContextV2({}, respond).context);
-			expect(output.map((item) => [item.json.email, item.json.completed, item.json.completedAt])).toEqual([
-				['Ada@Example.com', true, '2026-11-20T08:00:00.000Z'],
-				['adam@example.com', true, '2026-11-21T10:00:00.000Z'],
-				['bob@example.com', false, null],
-				['link-only@example.com', false, null],
-				['status@example.com', true, null],
-			]);
-			expect(Object.keys(output[0].json)).toEqual(['interviewId', 'name', 'email', 'interviewScore', 'communicationScore', 'codingScore', 'reportLink', 'completed', 'completedAt', 'metaData']);
-		});
+	it('a raw row keeps every field the service sent, and gets completed and completedAt only where it sent no field of that name', async () => {
+		const own = { ...documented, completed: 'yes', completedAt: 'on Monday' };
+		const respond = onePage([own, { ...zeko, completed_at: '2026-11-21T10:00:00Z' }, pending]);
+		const output = await execute.call(resultsContext({ simplify: false }, respond).context);
+		expect(output[0].json).toEqual(own);
+		expect(output[1].json).toEqual({ ...zeko, completed_at: '2026-11-21T10:00:00Z', completed: true, completedAt: '2026-11-21T10:00:00.000Z' });
+		expect(output[2].json).toEqual({ ...pending, completed: false, completedAt: null });
+	});
 
-		it('a raw row keeps every field the service sent, and gets completed and completedAt only where it sent no field of that name', async () => {
-			const own = { ...documented, completed: 'yes', completedAt: 'on Monday' };
-			const respond = onePage([own, { ...zeko, completed_at: '2026-11-21T10:00:00Z' }, pending]);
-			const output = await execute.call(resultsContextV2({ simplify: false }, respond).context);
-			expect(output[0].json).toEqual(own);
-			expect(output[1].json).toEqual({ ...zeko, completed_at: '2026-11-21T10:00:00Z', completed: true, completedAt: '2026-11-21T10:00:00.000Z' });
-			expect(output[2].json).toEqual({ ...pending, completed: false, completedAt: null });
-		});
+	it('Only Finished Candidates leaves out those who have not finished; Limit counts the candidates returned', async () => {
+		const list = [pending, { ...pending, candidate: { email: 'p2@example.com' } }, documented, { ...pending, candidate: { email: 'p3@example.com' } }, zeko];
+		const all = await execute.call(resultsContext({ options: { onlyFinished: true } }, onePage(list)).context);
+		expect(all.map((item) => item.json.email)).toEqual(['Ada@Example.com', 'adam@example.com']);
+		const mock = resultsContext({ returnAll: false, limit: 1, options: { onlyFinished: true } }, onePage(list));
+		const limited = await execute.call(mock.context);
+		expect(limited.map((item) => item.json.email)).toEqual(['Ada@Example.com']);
+		// The walk is not cut at one row: the first rows may be unfinished candidates.
+		expect(mock.requests[0].qs).toEqual({ page: 1, limit: 100 });
+		const off = await execute.call(resultsContext({ returnAll: false, limit: 1 }, onePage(list)).context);
+		expect(off.map((item) => item.json.email)).toEqual(['bob@example.com']);
+	});
 
-		it('Only Finished Candidates leaves out those who have not finished; Limit counts the candidates returned', async () => {
-			const list = [pending, { ...pending, candidate: { email: 'p2@example.com' } }, documented, { ...pending, candidate: { email: 'p3@example.com' } }, zeko];
-			const all = await execute.call(resultsContextV2({ options: { onlyFinished: true } }, onePage(list)).context);
-			expect(all.map((item) => item.json.email)).toEqual(['Ada@Example.com', 'adam@example.com']);
-			const mock = resultsContextV2({ returnAll: false, limit: 1, options: { onlyFinished: true } }, onePage(list));
-			const limited = await execute.call(mock.context);
-			expect(limited.map((item) => item.json.email)).toEqual(['Ada@Example.com']);
-			// The walk is not cut at one row: the first rows may be unfinished candidates.
-			expect(mock.requests[0].qs).toEqual({ page: 1, limit: 100 });
-			const off = await execute.call(resultsContextV2({ returnAll: false, limit: 1 }, onePage(list)).context);
-			expect(off.map((item) => item.json.email)).toEqual(['bob@example.com']);
-		});
+	it('outputs nothing by default when no candidate has finished, and says so beside the output', async () => {
+		const mock = resultsContext({}, notReady);
+		expect(await execute.call(mock.context)).toEqual([]);
+		expect(mock.hints.map((hint) => hint.message)).toEqual([
+			'No candidate of interview int_1 has finished yet, so nothing was returned for it. When No Candidate Has Finished chooses what happens then.',
+		]);
+	});
 
-		it('outputs nothing by default when no candidate has finished, and says so beside the output', async () => {
-			const mock = resultsContextV2({}, notReady);
-			expect(await execute.call(mock.context)).toEqual([]);
-			expect(mock.hints.map((hint) => hint.message)).toEqual([
-				'No candidate of interview int_1 has finished yet, so nothing was returned for it. When No Candidate Has Finished chooses what happens then.',
-			]);
-		});
-
-		it('When No Candidate Has Finished gives the status item or the error when chosen', async () => {
-			const status = await execute.call(resultsContextV2({ whenNotReady: 'returnStatus' }, notReady).context);
-			expect(status).toEqual([{ json: { interviewId: 'int_1', resultsReady: false, message: 'Results are not ready yet' }, pairedItem: { item: 0 } }]);
-			await expect(execute.call(resultsContextV2({ whenNotReady: 'error' }, notReady).context)).rejects.toThrow('Results are not ready yet');
-			const mock = resultsContextV2({ whenNotReady: 'ignore' });
-			await expect(execute.call(mock.context)).rejects.toThrow(/^When No Candidate Has Finished must be one of/);
-			expect(mock.requests).toHaveLength(0);
-		});
+	it('When No Candidate Has Finished gives the status item or the error when chosen', async () => {
+		const status = await execute.call(resultsContext({ whenNotReady: 'returnStatus' }, notReady).context);
+		expect(status).toEqual([{ json: { interviewId: 'int_1', resultsReady: false, message: 'Results are not ready yet' }, pairedItem: { item: 0 } }]);
+		await expect(execute.call(resultsContext({ whenNotReady: 'error' }, notReady).context)).rejects.toThrow('Results are not ready yet');
+		const mock = resultsContext({ whenNotReady: 'ignore' });
+		await expect(execute.call(mock.context)).rejects.toThrow(/^When No Candidate Has Finished must be one of/);
+		expect(mock.requests).toHaveLength(0);
 	});
 
 	it('simplifies both score namings into one flat item per candidate', async () => {
@@ -122,15 +100,15 @@ describe('result → get many', () => {
 		const output = await execute.call(mock.context);
 		expect(mock.requests[0]).toEqual({ method: 'GET', url: `${BASE_URL}/api/v1/interview/int_1/results`, qs: { page: 1, limit: 100 } });
 		expect(output.map((item) => item.json)).toEqual([
-			{ interviewId: 'int_1', name: 'Ada', email: 'Ada@Example.com', interviewScore: 8, communicationScore: 7, codingScore: 9, reportLink: 'https://x/report/ada', metaData: { team: 'core' } },
-			{ interviewId: 'int_1', name: 'Adam', email: 'adam@example.com', interviewScore: 6, communicationScore: 5, codingScore: 4, reportLink: 'https://x/report/adam', metaData: {} },
-			{ interviewId: 'int_1', name: 'Bob', email: 'bob@example.com', interviewScore: null, communicationScore: null, codingScore: null, reportLink: null, metaData: {} },
+			{ interviewId: 'int_1', name: 'Ada', email: 'Ada@Example.com', interviewScore: 8, communicationScore: 7, codingScore: 9, reportLink: 'https://x/report/ada', completed: true, completedAt: null, metaData: { team: 'core' } },
+			{ interviewId: 'int_1', name: 'Adam', email: 'adam@example.com', interviewScore: 6, communicationScore: 5, codingScore: 4, reportLink: 'https://x/report/adam', completed: true, completedAt: null, metaData: {} },
+			{ interviewId: 'int_1', name: 'Bob', email: 'bob@example.com', interviewScore: null, communicationScore: null, codingScore: null, reportLink: null, completed: false, completedAt: null, metaData: {} },
 		]);
 	});
 
 	it('returns the raw results when Simplify is off', async () => {
 		const output = await execute.call(resultsContext({ simplify: false }).context);
-		expect(output[1].json).toEqual(zeko);
+		expect(output[1].json).toEqual({ ...zeko, completed: true, completedAt: null });
 	});
 
 	it('filters by exact e-mail, without case, and narrows the server\'s list with `search`', async () => {
@@ -150,27 +128,13 @@ describe('result → get many', () => {
 		expect(await execute.call(resultsContext({}, () => []).context)).toEqual([]);
 	});
 
-	it('by default outputs one status item when results are not ready', async () => {
-		const output = await execute.call(resultsContext({}, notReady).context);
-		expect(output).toEqual([
-			{ json: { interviewId: 'int_1', resultsReady: false, message: 'Results are not ready yet' }, pairedItem: { item: 0 } },
-		]);
-	});
-
 	it('recognises "not ready" by its message when the service sends no code', async () => {
 		const output = await execute.call(
-			resultsContext({}, () => {
+			resultsContext({ whenNotReady: 'returnStatus' }, () => {
 				throw apiError(422, 'Results not ready', null);
 			}).context,
 		);
 		expect(output[0].json.resultsReady).toBe(false);
-	});
-
-	it('outputs nothing, or fails, when asked to', async () => {
-		expect(await execute.call(resultsContext({ options: { whenNotReady: 'returnNothing' } }, notReady).context)).toEqual([]);
-		await expect(execute.call(resultsContext({ options: { whenNotReady: 'error' } }, notReady).context)).rejects.toThrow(
-			'Results are not ready yet',
-		);
 	});
 
 	it('keeps a real validation error an error', async () => {
@@ -178,11 +142,5 @@ describe('result → get many', () => {
 			throw apiError(422, 'Input validation failed', [{ path: 'limit', message: 'must be a number' }]);
 		};
 		await expect(execute.call(resultsContext({}, invalid).context)).rejects.toThrow('Input validation failed');
-	});
-
-	it('rejects an unknown "when not ready" value before any request', async () => {
-		const mock = resultsContext({ options: { whenNotReady: 'ignore' } });
-		await expect(execute.call(mock.context)).rejects.toThrow(/^When Results Not Ready must be one of/);
-		expect(mock.requests).toHaveLength(0);
 	});
 });
