@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-// From its own file, not the contract's index, whose re-exports are getters that each read would run.
 import { documentedResult } from '../shared/contract/result';
 import { isPlainObject } from '../shared/plainObjects';
 
@@ -45,8 +44,6 @@ export function kindOfEventType(eventType: string): EventKind | undefined {
 
 /** What the node read from a delivery's body, whatever the sender's naming. */
 export interface NormalisedEvent {
-	/** The parsed body, when it is a JSON object. */
-	body?: IDataObject;
 	eventType?: string;
 	eventKind?: EventKind;
 	deliveryId?: string;
@@ -229,7 +226,6 @@ export function readEvent(body: unknown, rawBody?: unknown): NormalisedEvent {
 		...scores.read,
 	]);
 	return {
-		body: event,
 		eventType,
 		eventKind: eventType === undefined ? undefined : kindOfEventType(eventType),
 		...fields,
