@@ -5,7 +5,7 @@ import { CHEAT_PROBABILITY_MARKED_EVENT, COMPLETED_EVENT, EVENT_KINDS } from './
 
 /** While listening, n8n only says "Go to Interview Service and create an event", so how to do that stands beside the parameters. */
 export const TEST_EVENT_HINT =
-	'To test: click Execute step (on n8n 1.x: Test this trigger), then, while n8n listens for a test event, let a candidate finish this interview. In the demo (npm start), open a candidate\'s link from Invite, or the interview\'s own link (Interview Link in the output of Get Interview), in your browser and click Finish on the candidate\'s page.';
+	'To test: click Execute step, then, while n8n is listening for a test event, let a candidate finish this interview. In the demo (npm start), open a candidate\'s link from Invite, or the interview\'s own link (Interview Link in the output of Get Interview), in your browser and click Finish on the candidate\'s page.';
 
 export const ANY_EVENT = '*';
 
