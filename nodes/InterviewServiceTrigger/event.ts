@@ -59,11 +59,7 @@ export interface NormalisedEvent {
 	other?: IDataObject[string];
 }
 
-export interface Scores {
-	interviewScore: number | null;
-	communicationScore: number | null;
-	codingScore: number | null;
-}
+export type Scores = Record<'interviewScore' | 'communicationScore' | 'codingScore', number | null>;
 
 /** A value as text: a finite number, or a text that is not blank (trimmed). */
 export const textOf = (value: unknown): string | undefined => {
