@@ -17,7 +17,6 @@ import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 
 import type { CredentialImport, N8nInstance, RunData, WorkflowImport } from '../harness/n8n';
-import { TRIGGER_DEFAULT_VERSION } from '../nodes/InterviewServiceTrigger/description';
 import { pollUntil, sleep } from '../harness/process';
 import type { NodeSpec } from '../harness/workflow';
 import { TRIGGER_NODE_TYPE, buildWorkflow, interviewById, interviewServiceNode } from '../harness/workflow';
@@ -254,8 +253,6 @@ function triggerWorkflow(interviewId: string, credential: CredentialImport): { w
 	const webhookId = randomUUID();
 	const trigger = {
 		...interviewServiceNode(TRIGGER, { interviewId: interviewById(interviewId), events: ['completed'], options: {} }, credential, TRIGGER_NODE_TYPE),
-		// What a trigger added in the editor gets.
-		typeVersion: TRIGGER_DEFAULT_VERSION,
 		webhookId,
 	};
 	return { workflow: buildWorkflow('benchburstours', 'Bench: burst, Interview Service Trigger', [trigger], []), webhookId };

@@ -10,6 +10,8 @@ import { PACKAGE_NAME } from './n8n';
 export const CREDENTIAL_TYPE = 'interviewServiceApi';
 export const ACTION_NODE_TYPE = `${PACKAGE_NAME}.interviewService`;
 export const TRIGGER_NODE_TYPE = `${PACKAGE_NAME}.interviewServiceTrigger`;
+/** The webhook trigger's one version (its description's `version`); docs/n8n-internals.md says why it is not 1. */
+export const TRIGGER_NODE_VERSION = 1.1;
 
 export interface NodeSpec {
 	name: string;
@@ -69,7 +71,7 @@ export function interviewServiceNode(
 	return {
 		name,
 		type,
-		typeVersion: 1,
+		typeVersion: type === TRIGGER_NODE_TYPE ? TRIGGER_NODE_VERSION : 1,
 		parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } },
 	};

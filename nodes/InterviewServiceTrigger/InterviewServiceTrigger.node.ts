@@ -2,7 +2,7 @@ import type { IHookFunctions, INodeType, INodeTypeDescription } from 'n8n-workfl
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { searchInterviews } from '../shared/methods/listSearch';
-import { TRIGGER_DEFAULT_VERSION, TRIGGER_SUBTITLE, triggerProperties } from './description';
+import { TRIGGER_SUBTITLE, triggerProperties } from './description';
 import { ANSWER_AT_ONCE, ANSWER_WHEN_FINISHED, createWebhook, deleteWebhook, webhookExists } from './lifecycle';
 import { passOnDeliveries } from './repeatMemory';
 import { receiveEvent } from './webhook';
@@ -13,9 +13,8 @@ export class InterviewServiceTrigger implements INodeType {
 		name: 'interviewServiceTrigger',
 		icon: { light: 'file:../../icons/interviewService.svg', dark: 'file:../../icons/interviewService.dark.svg' },
 		group: ['trigger'],
-		// Same parameters: 2 costs n8n less per call than 1 (docs/n8n-internals.md), 3 shapes the item (webhook.ts), 4 adds options on.
-		version: [1, 2, 3, TRIGGER_DEFAULT_VERSION],
-		defaultVersion: TRIGGER_DEFAULT_VERSION,
+		// Not 1: n8n reads a webhook node of version 1 at a cost per call (docs/n8n-internals.md#reading-the-body).
+		version: 1.1,
 		subtitle: TRIGGER_SUBTITLE,
 		// n8n's nodes panel shows this for the app's one entry (the action node merged with its trigger), so it speaks for both.
 		description: 'Run AI-conducted candidate interviews: invite candidates, read their results and start workflows when they finish',

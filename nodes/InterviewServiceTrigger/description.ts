@@ -3,11 +3,9 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { interviewLocator } from '../shared/interviewLocator';
 import { CHEAT_PROBABILITY_MARKED_EVENT, COMPLETED_EVENT, EVENT_KINDS } from './event';
 
-export const TRIGGER_DEFAULT_VERSION = 4;
-
 /** While listening, n8n only says "Go to Interview Service and create an event", so how to do that stands beside the parameters. */
 export const TEST_EVENT_HINT =
-	'To test: click Test this trigger, then, while n8n listens, let a candidate finish this interview. In the demo (npm start), open a candidate\'s link from Invite, or the interview\'s own link (Interview Link in the output of Get Interview), in your browser and click Finish on the candidate\'s page.';
+	'To test: click Execute step, then, while n8n is listening for a test event, let a candidate finish this interview. In the demo (npm start), open a candidate\'s link from Invite, or the interview\'s own link (Interview Link in the output of Get Interview), in your browser and click Finish on the candidate\'s page.';
 
 export const ANY_EVENT = '*';
 
@@ -38,7 +36,7 @@ export const TRIGGER_SUBTITLE = `={{ ((text) => text.charAt(0).toUpperCase() + t
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'An interview sends its events to one workflow at a time: the one activated last, or this one while it listens for a test event (an active workflow on the same interview gets them again afterwards). For several workflows on one interview, use the Interview Service Results Trigger.',
+			'An interview sends its events to one workflow at a time: the one published last, or this one while it listens for a test event (a published workflow on the same interview gets them again afterwards). For several workflows on one interview, use the Interview Service Results Trigger.',
 		name: 'notice',
 		type: 'notice',
 		default: '',
@@ -46,13 +44,6 @@ export const triggerProperties: INodeProperties[] = [
 	{
 		displayName: TEST_EVENT_HINT,
 		name: 'testEventNotice',
-		type: 'notice',
-		default: '',
-	},
-	{
-		displayName:
-			'On n8n 1.x, n8n tells the Interview Service an event arrived before it has saved the run: if n8n stops in that moment, the event is lost unless the service sends it again. To be safe there, add the option Answer When Workflow Ends. On n8n 2.x both ways are safe.',
-		name: 'n8nOneAnswerNotice',
 		type: 'notice',
 		default: '',
 	},
@@ -70,31 +61,27 @@ export const triggerProperties: INodeProperties[] = [
 		description:
 			'Which events start the workflow; others are ignored. An event the node cannot read still starts it, marked "malformed", so that none goes missing unseen.',
 	},
-	...optionsOfVersions(),
-];
-
-/** Versions 1 to 3 add the switches off, version 4 on (adding one means wanting it); a saved node keeps its version. */
-function optionsOfVersions(): INodeProperties[] {
-	const options: INodeProperties = {
+	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
+		// Each switch is on when added: adding one means wanting it.
 		options: [
 			{
 				displayName: 'Answer When Workflow Ends',
 				name: 'answerWhenFinished',
 				type: 'boolean',
-				default: false,
+				default: true,
 				description:
-					'Whether the Interview Service gets its answer only when the whole workflow has run, instead of as soon as n8n has the event. If the workflow fails, or n8n stops while it runs, the service gets an error (or no answer) and delivers the event again, so each completion is handled until one run succeeds. A slow workflow keeps the service waiting: if it takes longer than the service waits for an answer, the service counts the delivery as failed and sends it again, and that copy starts nothing while the first run goes on.',
+					'Whether the Interview Service gets its answer only when the whole workflow has run, instead of as soon as n8n has the event. If the workflow fails, or n8n stops while it runs, the service gets an error (or no answer) and delivers the event again, so each completion is handled until one run succeeds. A slow workflow keeps the service waiting: if it takes longer than the service waits for an answer, the service counts the delivery as failed and sends it again, and that copy starts nothing while the first run goes on. On n8n 1.x, add it: answering at once, n8n 1.x answers before it has saved the run, so an event is lost if n8n stops in that moment and the service does not send it again.',
 			},
 			{
 				displayName: 'Include Result',
 				name: 'includeResult',
 				type: 'boolean',
-				default: false,
+				default: true,
 				description: 'Whether to also fetch the candidate\'s scores and report link and add them to the event',
 			},
 			{
@@ -106,10 +93,5 @@ function optionsOfVersions(): INodeProperties[] {
 					'Whether to turn away calls that lack the secret n8n adds to the interview\'s webhook address, so that nobody else can start this workflow. Turn off only to look into a problem.',
 			},
 		],
-	};
-	const switchedOn = (options.options as INodeProperties[]).map((option) => (option.type === 'boolean' ? { ...option, default: true } : option));
-	return [
-		{ ...options, displayOptions: { show: { '@version': [1, 2, 3] } } },
-		{ ...options, options: switchedOn, displayOptions: { show: { '@version': [4] } } },
-	];
-}
+	},
+];

@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-// From its own file, not the contract's index, whose re-exports are getters that each read would run.
 import { documentedResult } from '../shared/contract/result';
 import { isPlainObject } from '../shared/plainObjects';
 
@@ -45,8 +44,6 @@ export function kindOfEventType(eventType: string): EventKind | undefined {
 
 /** What the node read from a delivery's body, whatever the sender's naming. */
 export interface NormalisedEvent {
-	/** The parsed body, when it is a JSON object. */
-	body?: IDataObject;
 	eventType?: string;
 	eventKind?: EventKind;
 	deliveryId?: string;
@@ -62,11 +59,7 @@ export interface NormalisedEvent {
 	other?: IDataObject[string];
 }
 
-export interface Scores {
-	interviewScore: number | null;
-	communicationScore: number | null;
-	codingScore: number | null;
-}
+export type Scores = Record<'interviewScore' | 'communicationScore' | 'codingScore', number | null>;
 
 /** A value as text: a finite number, or a text that is not blank (trimmed). */
 export const textOf = (value: unknown): string | undefined => {
@@ -229,7 +222,6 @@ export function readEvent(body: unknown, rawBody?: unknown): NormalisedEvent {
 		...scores.read,
 	]);
 	return {
-		body: event,
 		eventType,
 		eventKind: eventType === undefined ? undefined : kindOfEventType(eventType),
 		...fields,

@@ -63,15 +63,12 @@ export function withoutQuery(url: string): string {
 	return queryStart === -1 ? url : url.slice(0, queryStart);
 }
 
-/** The secret as received; a repeated parameter arrives as an array and is refused. */
-export function receivedSecret(query: IDataObject | undefined): string | undefined {
-	const value = query?.[SECRET_QUERY_PARAMETER];
-	return typeof value === 'string' ? value : undefined;
-}
-
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
-/** Constant-time comparison of hashes, so the time spent tells nothing of the expected secret, not even its length. */
+/**
+ * Constant-time comparison of hashes, so the time spent tells nothing of the expected secret, not even its
+ * length. A repeated query parameter arrives as an array, and is refused.
+ */
 export function secretMatches(expected: unknown, received: unknown): boolean {
 	if (typeof expected !== 'string' || expected === '' || typeof received !== 'string') return false;
 	return timingSafeEqual(sha256(expected), sha256(received));
@@ -93,7 +90,7 @@ export function registeredCall(staticData: IDataObject, query: IDataObject | und
 	const registration = readRegistration(staticData);
 	if (registration === undefined) return { hasSecret: false };
 	const { webhookUrl, webhookSecret } = registration;
-	const check = { hasSecret: secretMatches(webhookSecret, receivedSecret(query)), secret: webhookSecret };
+	const check = { hasSecret: secretMatches(webhookSecret, query?.[SECRET_QUERY_PARAMETER]), secret: webhookSecret };
 	if (!URL.canParse(webhookUrl)) return check;
 	const url = new URL(webhookUrl);
 	url.searchParams.delete(SECRET_QUERY_PARAMETER);
@@ -164,7 +161,7 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 			throw new NodeOperationError(
 				this.getNode(),
 				`Could not give interview ${earlier.interviewId} its webhook URL back, so it was not replaced by interview ${interviewId}`,
-				{ description: 'The Interview Service did not answer. Activate the workflow again once it is back.' },
+				{ description: 'The Interview Service did not answer. Publish the workflow again once it is back.' },
 			);
 		}
 		earlier = undefined;
@@ -190,7 +187,7 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 		const stored = currentWebhookUrl(answer.interviewConfig ? answer : await apiRequest.call(this, endpoints.getInterview, { interviewId: found.interviewId }));
 		if (stored !== webhookUrl) {
 			throw new NodeOperationError(this.getNode(), `The Interview Service stored another webhook URL than the one sent for interview ${found.interviewId}`, {
-				description: `Sent ${withoutQuery(webhookUrl)} with its secret; the service kept ${stored === null ? 'no URL' : withoutQuery(stored) + (stored.includes('?') ? ' with another query' : ' without the query string')}. Deliveries would be refused, so the trigger is not active.`,
+				description: `Sent ${withoutQuery(webhookUrl)} with its secret; the service kept ${stored === null ? 'no URL' : withoutQuery(stored) + (stored.includes('?') ? ' with another query' : ' without the query string')}. Deliveries would be refused, so the trigger does not listen.`,
 			});
 		}
 		confirmed = true;
@@ -221,17 +218,13 @@ export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 		Object.assign(staticData, { ...registration, restorePending: true });
 		this.logger.warn(
 			`Interview Service Trigger: could not give interview ${registration.interviewId} its webhook URL back (${messageOf(error)}). ` +
-				'It still points at this n8n; the next activation of this trigger restores it.',
+				'It still points at this n8n; the trigger restores it when next published or listening for a test event.',
 			{ interviewId: registration.interviewId, workflowId: this.getWorkflow().id },
 		);
 		return false;
 	}
 	// The secret stays for the next registration: a webhook call still running writes back the static data it
 	// loaded, and must not bring back a secret the interview no longer holds.
-	delete staticData.interviewId;
-	delete staticData.webhookUrl;
-	delete staticData.previousWebhookUrl;
-	delete staticData.pending;
-	delete staticData.restorePending;
+	for (const key of ['interviewId', 'webhookUrl', 'previousWebhookUrl', 'pending', 'restorePending']) delete staticData[key];
 	return true;
 }

@@ -36,12 +36,8 @@ type Entry = [key: string, at: number, attempt?: string];
 /** Stored as one text, `"<key> <at in base 36> <attempt>"`: a text costs n8n no observer, an object does. */
 const packed = ([key, at, attempt]: Entry): string => `${key} ${at.toString(36)}${attempt === undefined ? '' : ` ${attempt}`}`;
 
-/** A stored entry, as text or as the `[key, at]` pair saved workflows may still hold; undefined when unreadable. */
+/** A stored entry; undefined when unreadable. */
 function entryOf(stored: unknown): Entry | undefined {
-	if (Array.isArray(stored)) {
-		if (typeof stored[0] !== 'string' || typeof stored[1] !== 'number') return undefined;
-		return typeof stored[2] === 'string' ? [stored[0], stored[1], stored[2]] : [stored[0], stored[1]];
-	}
 	if (typeof stored !== 'string') return undefined;
 	const [key, at36, attempt] = stored.split(' ');
 	const at = at36 === undefined ? Number.NaN : parseInt(at36, 36);
@@ -54,15 +50,12 @@ function storedIn(staticData: IDataObject): unknown[] {
 	return Array.isArray(stored) ? (stored as unknown[]) : [];
 }
 
-/** Whether a stored entry may be the key's, without parsing it. */
-const mayBe = (stored: unknown, key: string) =>
-	Array.isArray(stored) ? stored[0] === key : typeof stored === 'string' && stored.startsWith(key) && stored.charCodeAt(key.length) === 32;
-
 function storedEntry(staticData: IDataObject, key: string, now: number): Entry | undefined {
+	const prefix = `${key} `;
 	for (const stored of storedIn(staticData)) {
-		if (!mayBe(stored, key)) continue;
-		const entry = entryOf(stored);
-		if (entry !== undefined && entry[0] === key && now - entry[1] < REMEMBER_MS) return entry;
+		// Parsed only when it may be the key's.
+		const entry = typeof stored === 'string' && stored.startsWith(prefix) ? entryOf(stored) : undefined;
+		if (entry !== undefined && now - entry[1] < REMEMBER_MS) return entry;
 	}
 	return undefined;
 }
@@ -264,7 +257,6 @@ export async function passOnDeliveries(this: IExecuteFunctions): Promise<INodeEx
 	items.forEach((item, index) => {
 		const [key, attempt, when, recordUrl, signature] = typeof item[DELIVERY_MARK] === 'string' ? item[DELIVERY_MARK].split(' ') : [];
 		const output: INodeExecutionData = { json: item.json, pairedItem: { item: index } };
-		if (item.binary !== undefined) output.binary = item.binary;
 		if (key === undefined || attempt === undefined) return void passed.push(output);
 		const now = Date.now();
 		const entry = storedEntry(staticData, key, now) ?? recordedHere(scope, key, now);

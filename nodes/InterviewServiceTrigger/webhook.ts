@@ -58,13 +58,9 @@ async function lookUpResult(this: IWebhookFunctions, interviewId: string | undef
 	return match === undefined ? { error: 'No result for this candidate yet' } : { row: match };
 }
 
-function setDefined(target: IDataObject, key: string, value: IDataObject[string] | undefined) {
-	if (value !== undefined) target[key] = value;
-}
-
 /**
- * The item of node versions 3 and 4: each value once, under one name. Include Result's row wins over the
- * event (the service's record, read after it), except the e-mail the row was matched by.
+ * The item: each value once, under one name. Include Result's row wins over the event (the service's
+ * record, read after it), except the e-mail the row was matched by.
  */
 export function shapedEvent(event: NormalisedEvent, lookup?: ResultLookup): IDataObject {
 	const found = lookup !== undefined && 'row' in lookup ? lookup.row : undefined;
@@ -84,28 +80,14 @@ export function shapedEvent(event: NormalisedEvent, lookup?: ResultLookup): IDat
 		reportLink: row?.reportLink ?? event.reportLink ?? null,
 		completedAt: rowCompletedAt ?? event.completedAt ?? null,
 	};
-	setDefined(item, 'deliveryId', event.deliveryId);
+	if (event.deliveryId !== undefined) item.deliveryId = event.deliveryId;
 	if (lookup !== undefined) item.metaData = (row?.metaData as IDataObject | undefined) ?? null;
 	item.malformed = event.malformed;
 	if (event.problems.length > 0) item.problems = event.problems;
 	if (lookup !== undefined && 'error' in lookup) item.resultError = lookup.error;
-	setDefined(item, 'other', event.other);
+	if (event.other !== undefined) item.other = event.other;
 	return item;
 }
-
-/** The item of node versions 1 and 2: the body with the normalised fields over it, Include Result's row beside it. */
-export function receivedEvent(event: NormalisedEvent, lookup?: ResultLookup): IDataObject {
-	const json: IDataObject = event.body === undefined ? { body: event.other ?? null } : { ...event.body, ...event.scores };
-	const { eventType, eventKind, interviewId, candidateEmail, candidateName, completedAt, reportLink } = event;
-	for (const [key, value] of Object.entries({ eventType, eventKind, interviewId, candidateEmail, candidateName, completedAt, reportLink })) setDefined(json, key, value);
-	json.malformed = event.malformed;
-	if (event.problems.length > 0) json.problems = event.problems;
-	if (lookup === undefined) return json;
-	if ('error' in lookup) return { ...json, result: null, resultError: lookup.error };
-	return { ...json, result: simplifyResult(lookup.row) as unknown as IDataObject, resultRaw: lookup.row as IDataObject };
-}
-
-const SHAPED_FROM_VERSION = 3;
 
 /** The record call (repeatMemory.ts sends it) a body is: exactly that one key, naming `"<key> <attempt>"`; the body may be of any type. */
 function recordCallOf(body: unknown): RecordCall | undefined {
@@ -128,7 +110,7 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 	if (options.verifySecret !== false && !registered.hasSecret) return unauthorized.call(this);
 
 	const request = this.getRequestObject();
-	// From node version 2 on, n8n leaves a body it does not parse unread (docs/n8n-internals.md).
+	// n8n leaves a body of a type it does not parse unread (docs/n8n-internals.md).
 	if ((request.rawBody as Buffer | undefined) === undefined && request.body === undefined) await request.readRawBody();
 	const selectedEvents = this.getNodeParameter('events', []) as string[];
 	const event = readEvent(request.body, request.rawBody);
@@ -158,8 +140,7 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 
 	// The node listens to one interview, so an event that does not name one is about that one.
 	const lookup = options.includeResult === true ? await lookUpResult.call(this, event.interviewId ?? watched, event) : undefined;
-	const shaped = (this.getNode().typeVersion ?? 1) >= SHAPED_FROM_VERSION;
-	return startWorkflow.call(this, shaped ? shapedEvent(event, lookup) : receivedEvent(event, lookup), admission, whenFinished);
+	return startWorkflow.call(this, shapedEvent(event, lookup), admission, whenFinished);
 }
 
 /**

@@ -6,7 +6,7 @@
 import { pollUntil } from '../../harness/process';
 import { TEST_EVENT_HINT } from '../../nodes/InterviewServiceTrigger/description';
 import { useEditor } from './helpers/editor';
-import { addInterviewServiceNode, openNewWorkflow, outputPanel, pickInterview, selectCredential, waitForOutputJson } from './helpers/panels';
+import { addInterviewServiceNode, openNewWorkflow, pickInterview, selectCredential, waitForOutputJson } from './helpers/panels';
 
 const { scenario } = useEditor();
 
@@ -15,7 +15,7 @@ const INTERVIEW = 'Browser trigger role';
 const OWN_WEBHOOK = 'https://ats.example.com/hooks/interview-service';
 
 it(
-	'Test this trigger (listening for a test event) shows how to send one, receives a completion from the sandbox, and gives the interview its own URL back',
+	'Execute step (listening for a test event), as the panel\'s hint says, receives a completion from the sandbox, and gives the interview its own URL back',
 	scenario(async ({ page, session, sandbox }) => {
 		const seeded = await sandbox.post('/seed', {
 			interviews: [{ interviewName: INTERVIEW, status: 'published', interviewConfig: { webhookUrl: OWN_WEBHOOK } }],
@@ -34,7 +34,8 @@ it(
 		await pickInterview(page, INTERVIEW);
 		await ndv.getByText(/^An interview sends its events to one workflow at a time/).waitFor();
 
-		await outputPanel(page).getByRole('button', { name: 'Test this trigger' }).click();
+		// The hint names the button, so the test clicks that one.
+		await ndv.getByRole('button', { name: 'Execute step' }).first().click();
 		await ndv.getByText('Listening for test event').waitFor();
 		// n8n's own line for every service says only "Go to Interview Service and create an event"; ours, beside it, says how.
 		expect(await ndv.getByText(TEST_EVENT_HINT).isVisible()).toBe(true);

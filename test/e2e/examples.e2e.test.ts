@@ -14,6 +14,7 @@ import { packPackage } from '../../harness/pack';
 import { freePort, sleep } from '../../harness/process';
 import type { SandboxProcess } from '../../harness/sandbox-process';
 import { startSandboxProcess } from '../../harness/sandbox-process';
+import { TRIGGER_NODE_TYPE, TRIGGER_NODE_VERSION } from '../../harness/workflow';
 import { EXAMPLES, exampleCredential, loadExample, type ExampleName } from '../../scripts/lib/examples';
 import { SETUP_TIMEOUT_MS, TEST_TIMEOUT_MS, sandboxRequests } from './helpers/context';
 
@@ -322,8 +323,8 @@ describe('example workflows in real n8n', () => {
 				{ email: 'done@example.com', name: 'Done Candidate', status: 'scheduled' },
 			]);
 			const workflow = loadExample('completionCallback', { interviewId, atsUrl: receiver.url });
-			// Version 3's item holds candidate and scores as the ATS wants them, so the body passes them on whole.
-			expect(workflow.nodes.find((node) => node.type === `${PACKAGE_NAME}.interviewServiceTrigger`)?.typeVersion).toBe(3);
+			// The trigger's item holds candidate and scores as the ATS wants them, so the body passes them on whole.
+			expect(workflow.nodes.find((node) => node.type === TRIGGER_NODE_TYPE)?.typeVersion).toBe(TRIGGER_NODE_VERSION);
 			await instance.importWorkflow(workflow);
 			await instance.activate(workflow.id);
 			try {

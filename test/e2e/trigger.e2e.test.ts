@@ -111,12 +111,15 @@ describe('Interview Service Trigger in real n8n', () => {
 			expect(executions[0].status).toBe('success');
 			const [item] = nodeOutput(executions[0].data?.resultData.runData, TRIGGER);
 			expect(item).toMatchObject({
-				event: 'interview.completed',
+				eventType: 'interview.completed',
 				interviewId: shared.interviewId,
-				candidateEmail: 'eve@example.com',
 				candidate: { name: 'Eve', email: 'eve@example.com' },
-				result: expect.objectContaining({ email: 'eve@example.com', interviewScore: 84, communicationScore: 90, codingScore: 77 }),
+				scores: { interviewScore: 84, communicationScore: 90, codingScore: 77 },
+				reportLink: expect.stringMatching(/^http/),
 			});
+			// Include Result found her row.
+			expect(item).toHaveProperty('metaData');
+			expect(item).not.toHaveProperty('resultError');
 		}),
 		TEST_TIMEOUT_MS,
 	);
@@ -164,11 +167,11 @@ describe('Interview Service Trigger in real n8n: one execution per delivery, als
 			const executions = await settledExecutions(ctx, DEDUPE_WORKFLOW_ID, 1);
 			expect(executions).toHaveLength(1);
 			expect(triggerItem(executions[0])).toMatchObject({
-				type: 'candidateInterviewCompleted',
+				eventType: 'candidateInterviewCompleted',
 				eventKind: 'completed',
 				interviewId,
-				candidateEmail: 'ivy@example.com',
-				candidateName: 'Ivy',
+				candidate: { email: 'ivy@example.com', name: 'Ivy' },
+				deliveryId: event.deliveryId,
 				malformed: false,
 			});
 		}),
@@ -198,7 +201,7 @@ describe('Interview Service Trigger in real n8n: one execution per delivery, als
 			}
 			const executions = await settledExecutions(ctx, DEDUPE_WORKFLOW_ID, 2);
 			expect(executions).toHaveLength(2);
-			expect(triggerItem(executions[1])).toMatchObject({ candidateEmail: 'jo@example.com', interviewId: shared.interviewId });
+			expect(triggerItem(executions[1])).toMatchObject({ candidate: { email: 'jo@example.com' }, interviewId: shared.interviewId });
 		}),
 		TEST_TIMEOUT_MS,
 	);
@@ -214,7 +217,7 @@ describe('Interview Service Trigger in real n8n: one execution per delivery, als
 			await ctx.control.post(`/interviews/${shared.interviewId}/complete`, { email: 'kim@example.com', name: 'Kim' });
 			const executions = await settledExecutions(ctx, DEDUPE_WORKFLOW_ID, 3);
 			expect(executions).toHaveLength(3);
-			expect(triggerItem(executions[2])).toMatchObject({ candidateEmail: 'kim@example.com', interviewId: shared.interviewId });
+			expect(triggerItem(executions[2])).toMatchObject({ candidate: { email: 'kim@example.com' }, interviewId: shared.interviewId });
 		}),
 		TEST_TIMEOUT_MS,
 	);

@@ -79,11 +79,9 @@ async function activateTrigger(ctx: E2eContext, side: 'ours' | 'finished', optio
 	interviews[side] = interviewId;
 	const trigger = {
 		...interviewServiceNode('Trigger', { interviewId: interviewById(interviewId), events: ['completed'], options }, ctx.credential, TRIGGER_NODE_TYPE),
-		// What a trigger added in the editor gets.
-		typeVersion: 2,
 		webhookId: randomUUID(),
 	};
-	await ctx.n8n.importWorkflow(chainWorkflow(WORKFLOWS[side], `e2e crash ${side}`, [trigger, ...slowThenOnward('$("Trigger").item.json.candidateEmail')]));
+	await ctx.n8n.importWorkflow(chainWorkflow(WORKFLOWS[side], `e2e crash ${side}`, [trigger, ...slowThenOnward('$("Trigger").item.json.candidate.email')]));
 	await ctx.n8n.activate(WORKFLOWS[side]);
 	await waitForWebhookUrl(ctx, interviewId, (url) => url.includes(`/webhook/${trigger.webhookId}/`));
 }

@@ -40,7 +40,7 @@ interface Watched {
 }
 
 /** Seeds an interview holding the user's own URL, imports a workflow with one trigger on it, and activates it. */
-async function activeTrigger(ctx: E2eContext, workflowId: string, options: Json = {}, activate = true, typeVersion = 1): Promise<Watched> {
+async function activeTrigger(ctx: E2eContext, workflowId: string, options: Json = {}, activate = true): Promise<Watched> {
 	const usersUrl = `https://ats.example.com/hooks/${workflowId}`;
 	const seeded = await ctx.control.post('/seed', {
 		interviews: [{ interviewName: `E2E ${workflowId}`, status: 'published', interviewConfig: { webhookUrl: usersUrl } }],
@@ -49,7 +49,6 @@ async function activeTrigger(ctx: E2eContext, workflowId: string, options: Json 
 	const webhookId = randomUUID();
 	const trigger = {
 		...interviewServiceNode(TRIGGER, { interviewId: interviewById(interviewId), events: ['completed'], options }, ctx.credential, TRIGGER_NODE_TYPE),
-		typeVersion,
 		webhookId,
 	};
 	await ctx.n8n.importWorkflow(buildWorkflow(workflowId, workflowId, [trigger], []));
@@ -127,7 +126,7 @@ describe('Interview Service Trigger in real n8n: concurrent calls and n8n\'s who
 			const fresh = await complete(ctx, interviewId, 'tia@example.com');
 			expect(fresh.delivery?.status).toBe(200);
 			const executions = await settledExecutions(ctx, watched.workflowId, 2);
-			expect(executions.map((execution) => triggerItem(execution).candidateEmail)).toEqual(['sam@example.com', 'tia@example.com']);
+			expect(executions.map((execution) => (triggerItem(execution).candidate as Json).email)).toEqual(['sam@example.com', 'tia@example.com']);
 
 			await ctx.n8n.deactivate(watched.workflowId);
 			await waitForWebhookUrl(ctx, interviewId, (url) => url === watched.usersUrl);
@@ -198,7 +197,7 @@ describe('Interview Service Trigger in real n8n: Listen for test event while the
 			const live = await complete(ctx, interviewId, 'vic@example.com');
 			expect(live.delivery?.status).toBe(200);
 			const executions = await settledExecutions(ctx, watched.workflowId, 2);
-			const byMode = executions.map((execution) => [execution.mode, triggerItem(execution).candidateEmail]);
+			const byMode = executions.map((execution) => [execution.mode, (triggerItem(execution).candidate as Json).email]);
 			expect(byMode).toEqual([
 				['manual', 'ula@example.com'],
 				['webhook', 'vic@example.com'],
@@ -225,7 +224,7 @@ describe('Interview Service Trigger in real n8n: two different deliveries at onc
 			const pair = await Promise.all([complete(ctx, interviewId, 'amy@example.com'), complete(ctx, interviewId, 'ben@example.com')]);
 			expect(pair.map((completion) => completion.delivery?.status)).toEqual([200, 200]);
 			const executions = await settledExecutions(ctx, watched.workflowId, 2);
-			expect(executions.map((execution) => triggerItem(execution).candidateEmail).sort()).toEqual(['amy@example.com', 'ben@example.com']);
+			expect(executions.map((execution) => (triggerItem(execution).candidate as Json).email).sort()).toEqual(['amy@example.com', 'ben@example.com']);
 
 			await ctx.n8n.restart();
 			for (const { eventId } of pair) expect((await redeliverUntilRegistered(ctx, { eventId })).status).toBe(200);
@@ -239,7 +238,7 @@ describe('Interview Service Trigger in real n8n: twelve deliveries at once, then
 	it(
 		'twelve completions posted together start one execution each; after a restart the same twelve, redelivered one by one, start none',
 		withLog(async (ctx) => {
-			const watched = await activeTrigger(ctx, 'e2eDelivTwelve', {}, true, 3);
+			const watched = await activeTrigger(ctx, 'e2eDelivTwelve');
 			const { interviewId } = watched;
 			const emails = Array.from({ length: 12 }, (_, index) => `twelve-${index}-${randomUUID().slice(0, 4)}@example.com`);
 			const twelve = await Promise.all(emails.map((email) => complete(ctx, interviewId, email)));
@@ -256,13 +255,13 @@ describe('Interview Service Trigger in real n8n: twelve deliveries at once, then
 	);
 });
 
-describe('Interview Service Trigger version 2 in real n8n: bodies of a content type n8n leaves unread', () => {
+describe('Interview Service Trigger in real n8n: bodies of a content type n8n leaves unread', () => {
 	it(
 		'a completion sent as application/octet-stream and one sent with no content type each start one execution with the event read; their repeats start none; a POST without the secret gets 401',
 		withLog(async (ctx) => {
-			// n8n 2.41 parses the body of a webhook node of version 2 or later only for the content types it knows
-			// (webhook-helpers.js, parseRequestBody): the node reads the others itself.
-			const watched = await activeTrigger(ctx, 'e2eDelivVersion2', {}, true, 2);
+			// n8n parses the body of a webhook node whose version is not 1 only for the content types it knows
+			// (docs/n8n-internals.md): the node reads the others itself.
+			const watched = await activeTrigger(ctx, 'e2eDelivUnread');
 			const { interviewId } = watched;
 			const registered = String((await interviewConfigOf(ctx, interviewId)).webhookUrl);
 			const send = async (url: string, deliveryId: string, email: string, contentType?: string) => {
@@ -281,8 +280,8 @@ describe('Interview Service Trigger version 2 in real n8n: bodies of a content t
 			expect(await send(registered, bare, 'pia@example.com')).toBe(200);
 			const executions = await settledExecutions(ctx, watched.workflowId, 2);
 			expect(executions.map((execution) => triggerItem(execution))).toEqual([
-				expect.objectContaining({ deliveryId: octet, eventKind: 'completed', interviewId, candidateEmail: 'oli@example.com', malformed: false }),
-				expect.objectContaining({ deliveryId: bare, eventKind: 'completed', interviewId, candidateEmail: 'pia@example.com', malformed: false }),
+				expect.objectContaining({ deliveryId: octet, eventKind: 'completed', interviewId, candidate: { email: 'oli@example.com', name: 'oli' }, malformed: false }),
+				expect.objectContaining({ deliveryId: bare, eventKind: 'completed', interviewId, candidate: { email: 'pia@example.com', name: 'pia' }, malformed: false }),
 			]);
 
 			expect(await send(registered, octet, 'oli@example.com', 'application/octet-stream')).toBe(200);

@@ -72,8 +72,6 @@ export interface TriggerHarnessOptions {
 	staticData?: IDataObject;
 	/** Reuse a credentials helper (keeps the token between harnesses, as n8n's database would). */
 	credentialsHelper?: TestCredentialsHelper;
-	/** The node's typeVersion (default 1); from 2 on, n8n leaves a body of a content type it does not parse unread. */
-	typeVersion?: number;
 }
 
 type HookName = 'checkExists' | 'create' | 'delete';
@@ -99,7 +97,8 @@ export class TriggerHarness {
 			id: 'trigger-under-test',
 			name: 'Interview Trigger',
 			type: `${PACKAGE_NAME}.${options.node}`,
-			typeVersion: options.typeVersion ?? 1,
+			// Each node's one version, as the editor adds it.
+			typeVersion: Number(byType(options.node).description.version),
 			position: [0, 0],
 			webhookId: 'c0ffee00-0000-4000-8000-000000000001',
 			parameters: options.parameters,
@@ -220,7 +219,7 @@ export class TriggerHarness {
 		};
 
 		const contentType = request.headers['content-type'];
-		// As n8n 2.41's parseRequestBody: a version 1 node gets every body read, later versions only the types n8n parses.
+		// As n8n's parseRequestBody: a node of version 1 gets every body read, others only the types n8n parses.
 		const unread = this.node.typeVersion > 1 && !PARSED_BY_N8N.test(contentType ?? '');
 		const body = unread ? undefined : parseLikeN8n(contentType, rawBody);
 		if (body instanceof Error) return answer(422, { message: 'Failed to parse request body' });

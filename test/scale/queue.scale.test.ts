@@ -248,7 +248,7 @@ describe('Interview Service package in n8n queue mode (Postgres + Redis + main +
 				const [execution] = await waitForExecutions(ctx.n8n, WORKFLOW_ID, 1);
 				expect(execution.status).toBe('success');
 				expect(nodeOutput(execution.data?.resultData.runData, 'Trigger')).toEqual([
-					expect.objectContaining({ interviewId: shared.interviewId, candidateEmail: 'wanda@example.com' }),
+					expect.objectContaining({ interviewId: shared.interviewId, candidate: { email: 'wanda@example.com', name: 'Wanda' } }),
 				]);
 				expect(workerOf(ctx.n8n, execution.id)).toEqual(expect.any(Number));
 
@@ -339,7 +339,7 @@ describe('Interview Service package in n8n queue mode (Postgres + Redis + main +
 						return nodeOutput(execution.data?.resultData.runData, 'Trigger')[0];
 					}),
 				);
-				expect(items.map((item) => item.candidateEmail).sort()).toEqual(['xena@example.com', 'yuri@example.com']);
+				expect(items.map((item) => (item.candidate as Json).email).sort()).toEqual(['xena@example.com', 'yuri@example.com']);
 				await sleep(3_000);
 				expect(startedSince(before)).toHaveLength(2);
 
@@ -359,8 +359,6 @@ describe('Interview Service package in n8n queue mode (Postgres + Redis + main +
 				const interviewId = await seedInterview(ctx, { interviewName: 'Scale trigger crash' });
 				const trigger = {
 					...interviewServiceNode('Trigger', { interviewId: interviewById(interviewId), events: ['completed'], options: {} }, ctx.credential, TRIGGER_NODE_TYPE),
-					// What a trigger added in the editor gets.
-					typeVersion: 2,
 					webhookId: randomUUID(),
 				};
 				await ctx.n8n.importWorkflow(buildWorkflow(workflowId, 'scale trigger crash', [trigger], []));

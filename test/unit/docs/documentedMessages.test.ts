@@ -159,7 +159,7 @@ describe("the Interview Service Trigger's answers, as docs/triggers.md quotes th
 			getWorkflowStaticData: () => staticData,
 			getMode: () => 'webhook',
 			getWorkflow: () => ({ id: workflowId, active: true }),
-			getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger', typeVersion: 3 }),
+			getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger' }),
 			getQueryData: () => ({ secret: SECRET }),
 			getRequestObject: () => ({ body }),
 			getBodyData: () => body,
@@ -199,7 +199,7 @@ describe("the Interview Service Trigger's answers, as docs/triggers.md quotes th
 			getWorkflowStaticData: () => first.staticData,
 			getMode: () => 'webhook',
 			getWorkflow: () => ({ id: 'docs-repeat', active: true }),
-			getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger', typeVersion: 3 }),
+			getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger' }),
 		} as unknown as IExecuteFunctions;
 		expect((await passOnDeliveries.call(step))[0]).toHaveLength(1);
 		const again = call({ ...completion, eventId: '<id>' }, { workflowId: 'docs-repeat', staticData: first.staticData });

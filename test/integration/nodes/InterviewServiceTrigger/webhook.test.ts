@@ -18,16 +18,18 @@ afterAll(async () => {
 	await sandbox.close();
 });
 
-async function activate(options: INodeParameters = {}, events = ['completed'], typeVersion = 1) {
+async function activate(options: INodeParameters = {}, events = ['completed']) {
 	harness = await new TriggerHarness({
 		node: 'interviewServiceTrigger',
 		parameters: { interviewId: { __rl: true, mode: 'id', value: INTERVIEW_ID }, events, options },
 		credentials: sandbox.credentials,
-		typeVersion,
 	}).listen();
 	await harness.hook('create');
 	return String(harness.nodeStaticData().webhookUrl);
 }
+
+/** The item of the first execution a call started. */
+const firstItem = () => harness.calls.find((call) => call.items)!.items![0].json;
 
 const post = async (url: string, body: string, contentType = 'application/json') =>
 	await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body });
@@ -48,34 +50,34 @@ afterEach(async () => {
 });
 
 describe('Interview Service Trigger webhook, delivered by the sandbox over HTTP', () => {
-	it('emits one item with the event and the normalised fields when a candidate completes', async () => {
+	it('one completion starts one execution whose item has the documented fields', async () => {
 		await activate();
 		const { delivery, event } = await sandbox.complete(INTERVIEW_ID, ADA);
 		expect(delivery?.status).toBe(200);
-
 		const started = harness.calls.filter((call) => call.items);
 		expect(started).toHaveLength(1);
 		expect(started[0].items).toHaveLength(1);
-		expect(started[0].items![0].json).toMatchObject({
-			...event,
+		expect(firstItem()).toEqual({
 			eventType: 'interview.completed',
+			eventKind: 'completed',
 			interviewId: INTERVIEW_ID,
-			candidateEmail: ADA.email,
-			interviewScore: 91,
-			codingScore: 88,
+			candidate: { email: ADA.email, name: ADA.name },
+			scores: ADA.scores,
+			reportLink: event.reportLink,
+			completedAt: event.completedAt,
+			deliveryId: event.eventId,
 			malformed: false,
 		});
-		expect(started[0].items![0].json).not.toHaveProperty('result');
 	});
 
-	it('with Include Result, attaches the result of the right candidate (matched by e-mail)', async () => {
+	it('with Include Result, fills the item from the right candidate\'s row (matched by e-mail, without case)', async () => {
 		await activate({ includeResult: true });
-		await sandbox.complete(INTERVIEW_ID, { ...ADA, email: 'ADA@Example.com' });
-
-		const json = harness.calls.find((call) => call.items)!.items![0].json;
-		expect(json.result).toMatchObject({ email: 'ADA@Example.com', name: 'Ada Lovelace', ...ADA.scores, interviewId: INTERVIEW_ID });
-		expect(String((json.result as IDataObject).reportLink)).toMatch(/^http/);
-		expect(json.resultRaw).toMatchObject({ candidate: { email: 'ADA@Example.com' }, scores: ADA.scores });
+		const { result } = await sandbox.complete(INTERVIEW_ID, { ...ADA, email: 'ADA@Example.com' });
+		const json = firstItem();
+		expect(json).toMatchObject({ candidate: { email: 'ADA@Example.com', name: 'Ada Lovelace' }, scores: ADA.scores, interviewId: INTERVIEW_ID, reportLink: result.reportLink });
+		expect(String(json.reportLink)).toMatch(/^http/);
+		expect(json).toHaveProperty('metaData');
+		expect(json).not.toHaveProperty('resultError');
 	});
 
 	it('with Include Result, a row of another candidate whose e-mail is no string does not keep the result from the item', async () => {
@@ -88,33 +90,9 @@ describe('Interview Service Trigger webhook, delivered by the sandbox over HTTP'
 		const { delivery } = await sandbox.complete(INTERVIEW_ID, ADA);
 		expect(delivery?.status).toBe(200);
 
-		const json = harness.calls.find((call) => call.items)!.items![0].json;
+		const json = firstItem();
 		expect(json.resultError).toBeUndefined();
-		expect(json.result).toMatchObject({ email: ADA.email, ...ADA.scores });
-	});
-
-	it('with Include Result, maps the other score naming (zeko) to ours', async () => {
-		await sandbox.control('PATCH', '/config', { scoreStyle: 'zeko' });
-		try {
-			await activate({ includeResult: true });
-			await sandbox.complete(INTERVIEW_ID, ADA);
-			const json = harness.calls.find((call) => call.items)!.items![0].json;
-			expect(json).toMatchObject({ interviewScore: 91, communicationScore: 84, codingScore: 88 });
-			expect(json.result).toMatchObject(ADA.scores);
-			expect((json.resultRaw as IDataObject).scores).toEqual({ overallScore: 91, communicationScore: 84, technicalScore: 88 });
-		} finally {
-			await sandbox.control('PATCH', '/config', { scoreStyle: 'documented' });
-		}
-	});
-
-	it('with Include Result, reports a failed lookup on the item instead of losing the event', async () => {
-		await activate({ includeResult: true });
-		await sandbox.control('POST', '/faults', { route: 'GET /api/v1/interview/:id/results', status: 500, count: 5 });
-		const { delivery } = await sandbox.complete(INTERVIEW_ID, ADA);
-		expect(delivery?.status).toBe(200);
-		const json = harness.calls.find((call) => call.items)!.items![0].json;
-		expect(json).toMatchObject({ candidateEmail: ADA.email, result: null });
-		expect(json.resultError).toEqual(expect.any(String));
+		expect(json).toMatchObject({ candidate: { email: ADA.email }, scores: ADA.scores });
 	});
 
 	it.each([
@@ -146,16 +124,17 @@ describe('Interview Service Trigger webhook, delivered by the sandbox over HTTP'
 		expect(harness.calls[0].items![0].json).toMatchObject({ eventType: 'interview.started', malformed: false });
 	});
 
-	it('emits a body that is not JSON as the raw text with a flag, never crashing', async () => {
+	it('emits a body that is not JSON as received under other, flagged, never crashing', async () => {
 		const ours = await activate({ includeResult: true });
 		const response = await post(ours, 'candidate ada finished', 'text/plain');
 		expect(response.status).toBe(200);
-		expect(harness.calls[0].items![0].json).toEqual({
-			body: 'candidate ada finished',
+		expect(harness.calls[0].items![0].json).toMatchObject({
+			eventType: null,
 			malformed: true,
 			problems: ['The body is not JSON'],
-			result: null,
+			metaData: null,
 			resultError: 'The event names no interview or candidate e-mail to look up',
+			other: 'candidate ada finished',
 		});
 	});
 
@@ -165,21 +144,23 @@ describe('Interview Service Trigger webhook, delivered by the sandbox over HTTP'
 		harness.calls.length = 0;
 		await post(ours, JSON.stringify({ event: 'interview.completed', candidate: { email: ADA.email }, scores: { interviewScore: 'high' } }));
 		const json = harness.calls[0].items![0].json;
-		expect(json).not.toHaveProperty('interviewId');
+		// The interview is the node's own; the row fills what the event lacked.
 		expect(json).toMatchObject({
+			interviewId: INTERVIEW_ID,
+			candidate: { email: ADA.email, name: ADA.name },
+			scores: ADA.scores,
 			malformed: true,
 			problems: ['No interviewId', 'The scores are not numbers'],
-			result: { email: ADA.email, ...ADA.scores },
 		});
+		expect(json).not.toHaveProperty('resultError');
 	});
 
 	it('emits an event that lacks fields with the fields it has and the problems', async () => {
 		const ours = await activate();
 		await post(ours, JSON.stringify({ event: 'interview.completed', scores: { overallScore: 3 } }));
 		expect(harness.calls[0].items![0].json).toMatchObject({
-			event: 'interview.completed',
 			eventType: 'interview.completed',
-			interviewScore: 3,
+			scores: { interviewScore: 3, communicationScore: null, codingScore: null },
 			malformed: true,
 			problems: ['No interviewId', 'No candidate e-mail'],
 		});
@@ -226,7 +207,7 @@ describe('Interview Service Trigger webhook, delivered by the sandbox over HTTP'
 	});
 });
 
-describe('Interview Service Trigger version 2 (n8n reads only the content types it parses)', () => {
+describe('Interview Service Trigger, where n8n reads only the content types it parses', () => {
 	const completion = (deliveryId: string) =>
 		JSON.stringify({ deliveryId, event: 'candidateInterviewCompleted', interviewId: INTERVIEW_ID, candidate: { email: ADA.email, name: ADA.name } });
 
@@ -234,7 +215,7 @@ describe('Interview Service Trigger version 2 (n8n reads only the content types 
 		['application/octet-stream', 'v2-octet', 'application/octet-stream'],
 		['no content type', 'v2-none', undefined],
 	])('reads a JSON event sent as %s, starts one execution, and a repeat none', async (_case, deliveryId, contentType) => {
-		const ours = await activate({}, ['completed'], 2);
+		const ours = await activate();
 		// A body of bytes, so that fetch adds no content type of its own.
 		const send = async () =>
 			await fetch(ours, { method: 'POST', headers: contentType === undefined ? {} : { 'content-type': contentType }, body: Buffer.from(completion(deliveryId)) });
@@ -242,19 +223,19 @@ describe('Interview Service Trigger version 2 (n8n reads only the content types 
 		expect((await send()).status).toBe(200);
 		const started = harness.calls.filter((call) => call.items);
 		expect(started).toHaveLength(1);
-		expect(started[0].items![0].json).toMatchObject({ deliveryId, eventKind: 'completed', interviewId: INTERVIEW_ID, candidateEmail: ADA.email, malformed: false });
+		expect(started[0].items![0].json).toMatchObject({ deliveryId, eventKind: 'completed', interviewId: INTERVIEW_ID, candidate: { email: ADA.email }, malformed: false });
 		expect(harness.calls[1].answer).toMatchObject({ repeat: true });
 	});
 
 	it('emits a body that is not JSON, of a type n8n leaves unread, as the raw text with a flag', async () => {
-		const ours = await activate({}, ['completed'], 2);
+		const ours = await activate();
 		const response = await post(ours, 'candidate ada finished (sent as bytes)', 'application/octet-stream');
 		expect(response.status).toBe(200);
-		expect(harness.calls[0].items![0].json).toEqual({ body: 'candidate ada finished (sent as bytes)', malformed: true, problems: ['The body is not JSON'] });
+		expect(harness.calls[0].items![0].json).toMatchObject({ malformed: true, problems: ['The body is not JSON'], other: 'candidate ada finished (sent as bytes)' });
 	});
 
 	it('refuses a POST without the secret with 401 and starts nothing', async () => {
-		const ours = await activate({}, ['completed'], 2);
+		const ours = await activate();
 		const response = await post(ours.replace(/\?secret=.*$/, ''), completion('v2-2'), 'application/octet-stream');
 		expect(response.status).toBe(401);
 		expect(harness.calls.filter((call) => call.items)).toHaveLength(0);
@@ -273,22 +254,21 @@ describe.each(STYLES)('Interview Service Trigger with the sandbox sending the %s
 
 	const executions = () => harness.calls.filter((call) => call.items);
 
-	it('one completion starts one execution with interviewId, candidateEmail and, with Include Result, the matching result', async () => {
+	it('one completion starts one execution with the interview, the candidate and, with Include Result, the matching row', async () => {
 		await activate({ includeResult: true });
-		const { delivery, event } = await sandbox.complete(INTERVIEW_ID, ADA);
+		const { delivery, result } = await sandbox.complete(INTERVIEW_ID, ADA);
 		expect(delivery?.status).toBe(200);
 		expect(executions()).toHaveLength(1);
 		const [item] = executions()[0].items!;
 		expect(item.json).toMatchObject({
-			...event,
 			eventKind: 'completed',
 			interviewId: INTERVIEW_ID,
-			candidateEmail: ADA.email,
-			candidateName: ADA.name,
-			...ADA.scores,
+			candidate: { email: ADA.email, name: ADA.name },
+			scores: ADA.scores,
+			reportLink: result.reportLink,
 			malformed: false,
-			result: { email: ADA.email, interviewId: INTERVIEW_ID, ...ADA.scores },
 		});
+		expect(item.json).not.toHaveProperty('resultError');
 	});
 
 	it('a redelivery of the same delivery is answered 200 and starts no second execution', async () => {
@@ -314,30 +294,11 @@ describe.each(STYLES)('Interview Service Trigger with the sandbox sending the %s
 	});
 });
 
-describe('Interview Service Trigger, node version 3: one shape, each value once', () => {
-	const firstItem = () => harness.calls.find((call) => call.items)!.items![0].json;
-
-	it('gives the sandbox\'s flat completion the documented fields', async () => {
-		await activate({}, ['completed'], 3);
-		const { delivery, event } = await sandbox.complete(INTERVIEW_ID, ADA);
-		expect(delivery?.status).toBe(200);
-		expect(firstItem()).toEqual({
-			eventType: 'interview.completed',
-			eventKind: 'completed',
-			interviewId: INTERVIEW_ID,
-			candidate: { email: ADA.email, name: ADA.name },
-			scores: ADA.scores,
-			reportLink: event.reportLink,
-			completedAt: event.completedAt,
-			deliveryId: event.eventId,
-			malformed: false,
-		});
-	});
-
-	it('with Include Result, the row fills the same fields (the other score naming, the service\'s envelope), with no result or resultRaw', async () => {
+describe('Interview Service Trigger with Include Result: one shape, each value once', () => {
+	it('the row fills the event\'s own fields (the other score naming, the service\'s envelope), each value once', async () => {
 		await sandbox.control('PATCH', '/config', { scoreStyle: 'zeko', webhookStyle: 'typed' });
 		try {
-			await activate({ includeResult: true }, ['completed'], 3);
+			await activate({ includeResult: true });
 			const { result } = await sandbox.complete(INTERVIEW_ID, ADA);
 			const json = firstItem();
 			expect(json).toMatchObject({
@@ -350,8 +311,6 @@ describe('Interview Service Trigger, node version 3: one shape, each value once'
 				metaData: expect.any(Object),
 				malformed: false,
 			});
-			expect(json).not.toHaveProperty('result');
-			expect(json).not.toHaveProperty('resultRaw');
 			expect(json).not.toHaveProperty('resultError');
 			const text = JSON.stringify(json);
 			expect(text.split(String(result.reportLink))).toHaveLength(2);
@@ -361,8 +320,8 @@ describe('Interview Service Trigger, node version 3: one shape, each value once'
 		}
 	});
 
-	it('with Include Result, a candidate with no row and a failed lookup still come out, saying why', async () => {
-		const ours = await activate({ includeResult: true }, ['completed'], 3);
+	it('a candidate with no row and a failed lookup still come out, saying why', async () => {
+		const ours = await activate({ includeResult: true });
 		const response = await post(ours, JSON.stringify({ event: 'interview.completed', eventId: 'e-nobody', interviewId: INTERVIEW_ID, candidate: { email: 'nobody@example.com' } }));
 		expect(response.status).toBe(200);
 		expect(firstItem()).toMatchObject({ candidate: { email: 'nobody@example.com', name: null }, metaData: null, resultError: 'No result for this candidate yet' });
@@ -372,40 +331,5 @@ describe('Interview Service Trigger, node version 3: one shape, each value once'
 		const { delivery } = await sandbox.complete(INTERVIEW_ID, ADA);
 		expect(delivery?.status).toBe(200);
 		expect(firstItem()).toMatchObject({ candidate: { email: ADA.email }, scores: ADA.scores, metaData: null, resultError: expect.any(String) });
-	});
-
-	it('gives a body that is not JSON as received under other, flagged', async () => {
-		const ours = await activate({}, ['completed'], 3);
-		const response = await post(ours, 'candidate finished', 'text/plain');
-		expect(response.status).toBe(200);
-		expect(firstItem()).toMatchObject({ eventType: null, malformed: true, problems: ['The body is not JSON'], other: 'candidate finished' });
-	});
-});
-
-describe('Interview Service Trigger, node version 2: the output as it was', () => {
-	it('keeps the body as received with the normalised fields and Include Result\'s result and resultRaw beside it', async () => {
-		await activate({ includeResult: true }, ['completed'], 2);
-		const { event } = await sandbox.complete(INTERVIEW_ID, ADA);
-		const json = harness.calls.find((call) => call.items)!.items![0].json;
-		expect(Object.keys(json).sort()).toEqual(
-			[
-				...Object.keys(event),
-				'eventType',
-				'eventKind',
-				'candidateEmail',
-				'candidateName',
-				'interviewScore',
-				'communicationScore',
-				'codingScore',
-				'malformed',
-				'result',
-				'resultRaw',
-			]
-				.filter((key, index, keys) => keys.indexOf(key) === index)
-				.sort(),
-		);
-		expect(json).toMatchObject({ ...event, eventType: 'interview.completed', candidateEmail: ADA.email, ...ADA.scores, malformed: false });
-		expect(json.result).toMatchObject({ email: ADA.email, ...ADA.scores });
-		expect(json).not.toHaveProperty('other');
 	});
 });

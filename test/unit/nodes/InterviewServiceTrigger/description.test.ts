@@ -13,8 +13,9 @@ describe('Interview Service Trigger description', () => {
 	it('is a webhook trigger with the complete lifecycle, not usable as a tool', () => {
 		expect(description).toMatchObject({ name: 'interviewServiceTrigger', displayName: 'Interview Service Trigger', group: ['trigger'], inputs: [] });
 		expect(description.usableAsTool).toBeUndefined();
-		// Version 3 gives the item one shape; 1 and 2 keep theirs for the workflows built on them. Version 4 switches options on when added.
-		expect(description).toMatchObject({ version: [1, 2, 3, 4], defaultVersion: 4 });
+		// One version, and not 1, which n8n reads at a cost per call (docs/n8n-internals.md).
+		expect(description.version).toBe(1.1);
+		expect(description.defaultVersion).toBeUndefined();
 		// One webhook per way of answering, each with a fixed responseMode: an expression there would cost n8n an expression run per call.
 		expect(description.webhooks).toEqual([
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' },
@@ -29,26 +30,28 @@ describe('Interview Service Trigger description', () => {
 		expect(node.methods.listSearch.searchInterviews).toEqual(expect.any(Function));
 	});
 
-	it('has the public parameters: notice, testEventNotice, n8nOneAnswerNotice, interviewId, events (*, cheatProbabilityMarked, completed), options', () => {
-		expect(description.properties.map((item) => item.name)).toEqual(['notice', 'testEventNotice', 'n8nOneAnswerNotice', 'interviewId', 'events', 'options', 'options']);
+	it('has the public parameters: notice, testEventNotice, interviewId, events (*, cheatProbabilityMarked, completed), options', () => {
+		expect(description.properties.map((item) => item.name)).toEqual(['notice', 'testEventNotice', 'interviewId', 'events', 'options']);
 		expect(property(description.properties, 'events')).toMatchObject({ type: 'multiOptions', default: ['completed'] });
 		expect(property(description.properties, 'events')!.options!.map((option) => 'value' in option && option.value)).toEqual(['*', 'cheatProbabilityMarked', 'completed']);
 	});
 
-	it('options come on when added from version 4; versions 1 to 3 keep them off, so a saved workflow does what it did', () => {
-		const collections = description.properties.filter((item) => item.name === 'options');
-		const forVersion = (version: number) => collections.filter((item) => (item.displayOptions?.show?.['@version'] as number[]).includes(version));
-		for (const [version, switchedOn] of [[1, false], [2, false], [3, false], [4, true]] as const) {
-			const [collection, ...others] = forVersion(version);
-			expect(others).toEqual([]);
-			const options = collection.options as INodeProperties[];
-			expect(property(options, 'includeResult')).toMatchObject({ type: 'boolean', default: switchedOn });
-			expect(property(options, 'answerWhenFinished')).toMatchObject({ type: 'boolean', default: switchedOn });
-			// Turning it off is its purpose: on by default in every version.
-			expect(property(options, 'verifySecret')).toMatchObject({ type: 'boolean', default: true });
-			// Short enough for the panel (the longer "Answer Once the Workflow Has Finished" was cut).
-			for (const option of options) expect(option.displayName.length).toBeLessThanOrEqual(26);
-		}
+	it('switches every option on when added (adding one means wanting it)', () => {
+		const options = property(description.properties, 'options')!.options as INodeProperties[];
+		expect(options.map((option) => [option.name, option.type, option.default])).toEqual([
+			['answerWhenFinished', 'boolean', true],
+			['includeResult', 'boolean', true],
+			['verifySecret', 'boolean', true],
+		]);
+		// Short enough for the panel (the longer "Answer Once the Workflow Has Finished" was cut).
+		for (const option of options) expect(option.displayName.length).toBeLessThanOrEqual(26);
+	});
+
+	it('notices speak the editor\'s words: Publish, Execute step (the same button on n8n 1.123), never Activate', () => {
+		const notices = description.properties.filter((item) => item.type === 'notice').map((item) => item.displayName).join(' ');
+		expect(notices).toContain('the one published last');
+		expect(notices).toContain('click Execute step');
+		expect(notices).not.toMatch(/\bactiv/i);
 	});
 });
 
@@ -99,13 +102,10 @@ describe('Interview Service Results Trigger description', () => {
 });
 
 describe('what the trigger says about n8n 1.x', () => {
-	it('a notice names the line where answering at once can lose an event, and the option that makes it safe', () => {
+	it('Answer When Workflow Ends, not a notice (which cannot know the line), names the line where answering at once can lose an event', () => {
 		const description = new InterviewServiceTrigger().description;
-		const notice = property(description.properties, 'n8nOneAnswerNotice');
-		expect(notice).toMatchObject({ type: 'notice' });
-		expect(notice!.displayName).toContain('n8n 1.x');
 		const options = property(description.properties, 'options')!.options as INodeProperties[];
 		const option = options.find((candidate) => candidate.name === 'answerWhenFinished')!;
-		expect(notice!.displayName).toContain(option.displayName);
+		expect(option.description).toContain('On n8n 1.x, add it');
 	});
 });

@@ -1,6 +1,5 @@
 import {
 	createWebhookSecret,
-	receivedSecret,
 	secretMatches,
 	withSecret,
 	withoutQuery,
@@ -51,12 +50,5 @@ describe('webhook URL with secret', () => {
 		expect(url).toBe('http://n8n.local/webhook/abc/webhook?secret=f00d');
 		expect(withSecret('http://n8n.local/hook?x=1', 'f00d')).toBe('http://n8n.local/hook?x=1&secret=f00d');
 		expect(withoutQuery(url)).toBe('http://n8n.local/webhook/abc/webhook');
-	});
-
-	it('reads the received secret only when it is a single string', () => {
-		expect(receivedSecret({ secret: 'abc' })).toBe('abc');
-		expect(receivedSecret({ secret: ['abc', 'def'] })).toBeUndefined();
-		expect(receivedSecret({})).toBeUndefined();
-		expect(receivedSecret(undefined)).toBeUndefined();
 	});
 });

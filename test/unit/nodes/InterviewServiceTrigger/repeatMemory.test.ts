@@ -88,7 +88,7 @@ describe('dedupe memory in static data', () => {
 	});
 
 	it('survives a JSON round trip (as n8n saves it) and ignores entries it cannot read', () => {
-		const staticData: IDataObject = { seenDeliveries: [['bad'], 'x', ['k0', 5]] as unknown as IDataObject[] };
+		const staticData: IDataObject = { seenDeliveries: [['k2', 5], 'x', ' 5', 'k0 5'] as unknown as IDataObject[] };
 		remember(staticData, 'k1', 'memory-3', 6);
 		const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
 		expect(wasSeen(saved, 'k0', 7)).toBe(true);
@@ -151,14 +151,13 @@ describe('how the memory is stored', () => {
 		expect(wasSeen(saved, 'k', 50_200)).toBe(false);
 	});
 
-	it('reads a list of [key, at] pairs, as saved workflows may hold, and keeps every key of it as a text', () => {
-		const written = Array.from({ length: MAX_REMEMBERED }, (_, index) => [`old${index}`, 60_000 + index]);
+	it('reads a full list another process wrote, and drops its oldest key for a new one', () => {
+		const written = Array.from({ length: MAX_REMEMBERED }, (_, index) => `old${index} ${(60_000 + index).toString(36)}`);
 		const staticData: IDataObject = { seenDeliveries: written as unknown as IDataObject[] };
 		expect(wasSeen(staticData, 'old0', 70_000)).toBe(true);
 		remember(staticData, 'new', 'stored-2', 70_000);
 		const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
 		expect(saved.seenDeliveries).toHaveLength(MAX_REMEMBERED);
-		expect((saved.seenDeliveries as unknown[]).every((entry) => typeof entry === 'string')).toBe(true);
 		// The oldest one made room for the new key.
 		expect(wasSeen(saved, 'old0', 70_001)).toBe(false);
 		for (const key of ['old1', 'old500', 'old999', 'new']) expect(wasSeen(saved, key, 70_001)).toBe(true);

@@ -105,7 +105,7 @@ describe('receiveEvent', () => {
 		const answer = await receiveEvent.call(context);
 		expect(answer.workflowData).toHaveLength(1);
 		expect(answer.workflowData?.[0]).toHaveLength(1);
-		expect(answer.workflowData?.[0][0].json).toMatchObject({ ...completion, candidateEmail: 'ada@example.com', malformed: false });
+		expect(answer.workflowData?.[0][0].json).toMatchObject({ eventKind: 'completed', candidate: completion.candidate, scores: completion.scores, malformed: false });
 	});
 
 	it('leaves the answer to a started workflow to n8n, which sends it once it has stored the execution', async () => {
@@ -169,7 +169,7 @@ describe('receiveEvent', () => {
 	it('emits a body that is not JSON as raw text with a flag', async () => {
 		const { context } = fakeWebhook({ query: { secret: SECRET }, body: 'hello' });
 		const json = (await receiveEvent.call(context)).workflowData?.[0][0].json;
-		expect(json).toEqual({ body: 'hello', malformed: true, problems: ['The body is not JSON'] });
+		expect(json).toMatchObject({ eventType: null, malformed: true, problems: ['The body is not JSON'], other: 'hello' });
 	});
 
 	describe('a repeated delivery', () => {
