@@ -63,7 +63,6 @@ describe("Invite's input, as docs/operations.md quotes it", () => {
 	}
 
 	it.each([
-		['a list in Email before version 4', { email: 'ada@example.com, alan@example.com' }, [{}], 3],
 		['a Name beside several addresses', { email: 'ada@example.com, alan@example.com', additionalFields: { name: 'Ada' } }, [{}], 4],
 		['a bad address in a list', { email: 'ada@example.com, alan@example' }, [{}], 4],
 		['a list in the input field under Map Automatically', { mappingMode: 'autoMapInputData', emailField: 'email', inputFieldNames: {} }, [{ email: 'ada@example.com, alan@example.com' }], 4],
