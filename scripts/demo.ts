@@ -77,7 +77,7 @@ async function startSandbox(port: number): Promise<string> {
  * and what the line adds after the workflow's URL.
  */
 const EXAMPLE_LINES: Record<ExampleName, { label: string; note?: string }> = {
-	atsInvitations: { label: '1. ATS → interview invitations (active):' },
+	atsInvitations: { label: '1. ATS → interview invitations (published):' },
 	resultsExport: { label: '2. Scheduled results export (CSV):' },
 	resultsExportSheets: { label: '   Google Sheets variant:' },
 	completionCallback: { label: '3. Completion → ATS callback:' },
@@ -119,12 +119,12 @@ function banner(options: { n8n: DemoN8n; sandboxUrl: string; exportFile: string;
 		`  ${exportFile}. Open example 5 and click "Execute workflow": it invites the stand-in ATS's candidates.`,
 		'  Open example 4, click "Open chat" and ask "Which interviews are open?", then',
 		'  "Invite Ada Lovelace, ada@example.com, to the backend interview."',
-		'  Invite candidates the way an ATS would, through example 1 (active):',
+		'  Invite candidates the way an ATS would, through example 1 (published):',
 		`    curl -s -X POST ${webhook} -H 'content-type: application/json' \\`,
 		`      -d '[{"name":"Ada Lovelace","email":"ada@example.com"},{"name":"Alan Turing","email":"alan@example.com"}]'`,
 		'  and see each candidate\'s preAuthLink in the answer, and the execution under "Executions".',
 		'  Open a preAuthLink in your browser to be that candidate: click Finish and the sandbox records the result',
-		'  and calls the interview\'s webhook (activate example 3, or click its "Execute workflow", to see it arrive).',
+		'  and calls the interview\'s webhook (publish example 3, or click its "Execute workflow", to see it arrive).',
 		`  Add a node: search "Interview Service" in the nodes panel. n8n's data and log: ${userFolder}`,
 		'',
 		'  Press Ctrl+C to stop n8n and the sandbox.',
@@ -143,7 +143,7 @@ async function main() {
 	await assertPortFree(sandboxPort, 'SANDBOX_PORT');
 	await assertPortFree(n8nPort, 'N8N_PORT');
 
-	say(`1/5 n8n ${N8N_VERSION} and Node 24 in ${cacheRoot()} (the first run installs them: about 5 minutes and 2.9 GB)`);
+	say(`1/5 n8n ${N8N_VERSION} and Node 24 in ${cacheRoot()} (the first run installs them: 7 minutes and 3.1 GB when measured, see docs/demo.md)`);
 	const runtime = await ensureRuntime();
 
 	say(`2/5 starting the sandbox on 127.0.0.1:${sandboxPort} with demo data`);
@@ -161,7 +161,7 @@ async function main() {
 	const n8n = await startDemoN8n({ runtime, userFolder, port: n8nPort, exportDir });
 	stoppers.push(n8n.stop);
 	await n8n.signIn();
-	// A demo folder from an earlier version may still hold a copy of an example the demo no longer imports.
+	// A demo folder may hold a copy of an example the demo does not import (the folder outlives the clone).
 	for (const name of Object.keys(NOT_IN_DEMO) as ExampleName[]) await n8n.removeWorkflow(EXAMPLES[name].id);
 	await n8n.activate(EXAMPLES.atsInvitations.id);
 	await n8n.waitForWebhook(EXAMPLES.atsInvitations.webhookPath);
