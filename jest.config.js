@@ -19,7 +19,11 @@ const project = (name, overrides = {}) => ({
 module.exports = {
 	projects: [
 		project('unit'),
-		project('integration'),
+		project('integration', {
+			// n8n's log stays quiet for what a test makes fail on purpose, and shows beside a failed test.
+			testEnvironment: '<rootDir>/test/helpers/failedTestLogEnvironment.ts',
+			setupFilesAfterEnv: ['<rootDir>/test/helpers/timeouts/integration.ts', '<rootDir>/test/helpers/n8nLogKeptPerTest.ts'],
+		}),
 		project('e2e'),
 		project('e2e-n8n1', {
 			testMatch: ['<rootDir>/test/e2e/credentials.e2e.test.ts', '<rootDir>/test/e2e/interviewService.e2e.test.ts', '<rootDir>/test/e2e/errorOutput.e2e.test.ts', '<rootDir>/test/e2e/errorMatrix.e2e.test.ts', '<rootDir>/test/e2e/invitedHistory.e2e.test.ts', '<rootDir>/test/e2e/inviteStopAndCrash.e2e.test.ts', '<rootDir>/test/e2e/trigger.e2e.test.ts', '<rootDir>/test/e2e/triggerDeliveries.e2e.test.ts', '<rootDir>/test/e2e/triggerCrash.e2e.test.ts'],

@@ -1,9 +1,13 @@
 /**
- * `npm run release -- <patch|minor|major|x.y.z>`: bumps the version (package.json and the
- * lockfile), writes the CHANGELOG.md section, commits both and tags `v<version>`. It checks first
- * that the tree is clean and that lint and build pass. It never pushes and never publishes:
- * `git push --follow-tags` does, and the tag starts .github/workflows/publish.yml, which publishes
- * with npm provenance. `--dry-run` prints the new section and changes nothing.
+ * `npm run release`, the one release command, with two halves as n8n's `n8n-node release` has:
+ * - On a maintainer's machine, `npm run release -- <patch|minor|major|x.y.z>` bumps the version
+ *   (package.json and the lockfile), moves CHANGELOG.md's Unreleased notes into the version's
+ *   section, commits both and tags `v<version>`. It checks first that the tree is clean and that
+ *   build and lint pass. It never pushes and never publishes: `git push --follow-tags` does, and the
+ *   tag starts .github/workflows/publish.yml. `--dry-run` prints the new section and changes nothing.
+ * - In GitHub Actions (publish.yml), `npm run release` runs `n8n-node release`, which there lints,
+ *   builds and runs `npm publish` with RELEASE_MODE=true and npm provenance. On a machine that
+ *   command would run release-it instead, with its own changelog and a push, so only this script calls it.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -29,7 +33,17 @@ function commitsSinceLastTag(): string[] {
 	return log === '' ? [] : log.split('\n');
 }
 
+/** Publishes the checked-out version: n8n's release mode, with provenance (GitHub Actions only). */
+function publishFromGitHubActions(argv: string[]) {
+	if (argv.length > 0) throw new Error(`in GitHub Actions it publishes package.json's version and takes no arguments (got ${argv.join(' ')})`);
+	run(path.join(root, 'node_modules', '.bin', 'n8n-node'), ['release']);
+}
+
 function main(argv: string[]) {
+	if (process.env.GITHUB_ACTIONS) {
+		publishFromGitHubActions(argv);
+		return;
+	}
 	const dryRun = argv.includes('--dry-run');
 	const [requested] = argv.filter((arg) => !arg.startsWith('--'));
 	if (!requested) throw new Error('usage: npm run release -- <patch|minor|major|x.y.z> [--dry-run]');
@@ -47,8 +61,9 @@ function main(argv: string[]) {
 
 	if (git('status', '--porcelain') !== '') throw new Error('the working tree is not clean: commit or stash first');
 	if (git('tag', '--list', tag) !== '') throw new Error(`tag ${tag} exists already`);
-	run('npm', ['run', 'lint']);
+	// Build first: lint scans the built package.
 	run('npm', ['run', 'build']);
+	run('npm', ['run', 'lint']);
 
 	run('npm', ['version', version, '--no-git-tag-version']);
 	writeFileSync(changelogFile, changelog);
