@@ -9,10 +9,7 @@ import type { NodeRun } from '../../helpers/operationContract';
 
 const displayOptions = showFor('interview', 'get');
 
-export const description: INodeProperties[] = [
-	{ ...interviewPicker, displayOptions },
-	{ ...simplifyOption, displayOptions },
-];
+export const description: INodeProperties[] = [{ ...interviewPicker, displayOptions }, { ...simplifyOption, displayOptions }];
 
 interface InterviewQuery {
 	interviewId: string;

@@ -11,8 +11,7 @@ export const simplifyOption: INodeProperties = {
 	name: 'simplify',
 	type: 'boolean',
 	default: true,
-	description:
-		'Whether to return a simplified version of the response instead of the raw data: interviewId, interviewName, roleName, status, minExperience, maxExperience, interviewLink, createdAt, updatedAt, metaData, and the counts competencyCount, sampleQuestionCount and codingQuestionCount; no settings',
+	description: 'Whether to return a simplified version of the response instead of the raw data: interviewId, interviewName, roleName, status, minExperience, maxExperience, interviewLink, createdAt, updatedAt, metaData, and the counts competencyCount, sampleQuestionCount and codingQuestionCount; no settings',
 };
 
 /** An interview as output, the webhook URL's secret masked. Simplified, it keeps the known fields it has: an odd record just lacks the others. */
