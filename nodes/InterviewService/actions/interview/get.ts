@@ -2,17 +2,24 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { endpoints } from '../../../shared/contract/endpoints';
 import { apiRequest } from '../../../shared/transport/request';
-import { withMaskedWebhookSecret } from '../../../shared/webhookSecret';
 import { requiredInterviewId } from '../../helpers/parameters';
 import { interviewPicker, showFor } from '../common.descriptions';
+import { interviewOutput, simplifyOption } from './simplifiedInterview';
 import type { NodeRun } from '../../helpers/operationContract';
 
-export const description: INodeProperties[] = [{ ...interviewPicker, displayOptions: showFor('interview', 'get') }];
+const displayOptions = showFor('interview', 'get');
 
-export function prepare(this: IExecuteFunctions, itemIndex: number): string {
-	return requiredInterviewId(this, itemIndex);
+export const description: INodeProperties[] = [{ ...interviewPicker, displayOptions }, { ...simplifyOption, displayOptions }];
+
+interface InterviewQuery {
+	interviewId: string;
+	simplify: boolean;
 }
 
-export async function send(this: IExecuteFunctions, interviewId: string, itemIndex: number, run: NodeRun) {
-	return withMaskedWebhookSecret(await apiRequest.call(run.requests, endpoints.getInterview, { interviewId, itemIndex }));
+export function prepare(this: IExecuteFunctions, itemIndex: number): InterviewQuery {
+	return { interviewId: requiredInterviewId(this, itemIndex), simplify: this.getNodeParameter('simplify', itemIndex, true) as boolean };
+}
+
+export async function send(this: IExecuteFunctions, { interviewId, simplify }: InterviewQuery, itemIndex: number, run: NodeRun) {
+	return interviewOutput(await apiRequest.call(run.requests, endpoints.getInterview, { interviewId, itemIndex }), simplify);
 }

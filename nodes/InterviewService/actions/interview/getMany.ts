@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { limitOf } from '../../helpers/parameters';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { listInterviews } from '../../../shared/transport/lists';
-import { withMaskedWebhookSecret } from '../../../shared/webhookSecret';
 import { returnAllOrLimit, showFor } from '../common.descriptions';
+import { interviewOutput, simplifyOption } from './simplifiedInterview';
 import type { NodeRun } from '../../helpers/operationContract';
 
 const displayOptions = showFor('interview', 'getMany');
@@ -38,12 +38,14 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
+	{ ...simplifyOption, displayOptions },
 ];
 
 interface InterviewListQuery {
 	limit?: number;
 	status?: string;
 	search?: string;
+	simplify: boolean;
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): InterviewListQuery {
@@ -53,9 +55,10 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): InterviewLi
 		limit: limitOf.call(this, itemIndex),
 		status: (filters.status as string | undefined) || undefined,
 		search,
+		simplify: this.getNodeParameter('simplify', itemIndex, true) as boolean,
 	});
 }
 
-export async function send(this: IExecuteFunctions, query: InterviewListQuery, itemIndex: number, run: NodeRun) {
-	return (await listInterviews.call(run.requests, { ...query, itemIndex })).map(withMaskedWebhookSecret);
+export async function send(this: IExecuteFunctions, { simplify, ...query }: InterviewListQuery, itemIndex: number, run: NodeRun) {
+	return (await listInterviews.call(run.requests, { ...query, itemIndex })).map((interview) => interviewOutput(interview, simplify));
 }

@@ -83,9 +83,11 @@ describe('no secrets in outputs', () => {
 		const [interviewId] = await env.seedInterviews([
 			{ interviewName: 'Watched', interviewConfig: { webhookUrl: 'https://n8n.example/webhook/abc/webhook?secret=0123456789abcdef' } },
 		]);
-		const run = await env.run({ resource: 'interview', operation: 'get', interviewId: interviewById(interviewId) });
+		const run = await env.run({ resource: 'interview', operation: 'get', interviewId: interviewById(interviewId), simplify: false });
 		const webhookUrl = String((run.items[0].json.interviewConfig as { webhookUrl: string }).webhookUrl);
 		expect(webhookUrl).toBe('https://n8n.example/webhook/abc/webhook?secret=***');
 		expect(JSON.stringify(run.items)).not.toContain('0123456789abcdef');
+		const simplified = await env.run({ resource: 'interview', operation: 'get', interviewId: interviewById(interviewId) });
+		expect(JSON.stringify(simplified.items)).not.toContain('webhook?secret');
 	});
 });

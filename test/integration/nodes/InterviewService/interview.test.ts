@@ -1,4 +1,6 @@
 import { PAGE_CONCURRENCY } from '../../../../nodes/shared/transport/pagination';
+import { DEMO_INTERVIEW_IDS } from '../../../../sandbox/demo-data';
+import { asOneLine, readDoc, sectionOf } from '../../../unit/docs/docText';
 import { interviewById, openSandbox } from '../../../helpers/sandbox';
 import type { SandboxRun } from '../../../helpers/sandbox';
 
@@ -33,7 +35,10 @@ describe('interview operations through n8n against the sandbox', () => {
 		expect(created.items[0].pairedItem).toEqual({ item: 0 });
 
 		const got = await env.run({ resource: 'interview', operation: 'get', interviewId: interviewById(interviewId) });
-		expect(got.items[0].json).toMatchObject({ interviewId, interviewName: 'Backend Engineer', jdType: 'link', roleName: 'Engineer' });
+		expect(got.items[0].json).toMatchObject({ interviewId, interviewName: 'Backend Engineer', roleName: 'Engineer', minExperience: 1, maxExperience: 4, sampleQuestionCount: 1 });
+		expect(got.items[0].json).not.toHaveProperty('interviewConfig');
+		const raw = await env.run({ resource: 'interview', operation: 'get', interviewId: interviewById(interviewId), simplify: false });
+		expect(raw.items[0].json).toMatchObject({ interviewId, jdType: 'link', interviewConfig: { allowReattemptCount: 2 } });
 
 		const updated = await env.run({
 			resource: 'interview',
@@ -81,6 +86,24 @@ describe('interview operations through n8n against the sandbox', () => {
 			filters: { status: 'published', search: 'backend' },
 		});
 		expect(listed.items.map((item) => item.json.interviewId)).toEqual([interviewId]);
+		expect(listed.items[0].json).toMatchObject({ status: 'published', competencyCount: 1, metaData: { Id: 1, team: 'platform' } });
+	});
+
+	it('simplified, each of the demo interviews is at most 1 kB of JSON, the largest as docs/operations.md says', async () => {
+		await env.control('POST', '/reset', { seed: 'demo' });
+		const sizes = async (simplify: boolean) => {
+			const listed = await env.run({ resource: 'interview', operation: 'getMany', returnAll: true, filters: {}, simplify });
+			const ids = listed.items.map((item) => item.json.interviewId as string);
+			const got = await env.run({ resource: 'interview', operation: 'get', interviewId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, simplify }, { inputItems: ids.map((id) => ({ id })) });
+			expect(got.items.map((item) => item.json)).toEqual(listed.items.map((item) => item.json));
+			return listed.items.map((item) => Buffer.byteLength(JSON.stringify(item.json)));
+		};
+		const simplified = await sizes(true);
+		const raw = await sizes(false);
+		expect(simplified).toHaveLength(Object.keys(DEMO_INTERVIEW_IDS).length);
+		expect(Math.max(...simplified)).toBeLessThanOrEqual(1024);
+		const docs = asOneLine(sectionOf(readDoc('docs/operations.md'), 'Interview → Get Many'));
+		expect(docs).toContain(`at most ${Math.max(...simplified)} bytes of JSON per item (raw: up to ${Math.max(...raw)} bytes)`);
 	});
 
 	it('replaces the whole config when asked', async () => {

@@ -27,7 +27,7 @@ async function seedWithOneOdd() {
 describe('tolerant reading: documented and undocumented values', () => {
 	it('Get Many lists every interview, the odd one with its values as received', async () => {
 		const ids = await seedWithOneOdd();
-		const run = await env.run({ resource: 'interview', operation: 'getMany', returnAll: true, filters: {} });
+		const run = await env.run({ resource: 'interview', operation: 'getMany', returnAll: true, filters: {}, simplify: false });
 		expect(run.error).toBeUndefined();
 		expect(run.items.map((item) => item.json.interviewId).sort()).toEqual([...ids].sort());
 		const odd = run.items.find((item) => item.json.interviewId === ids[2])!.json;
@@ -36,9 +36,19 @@ describe('tolerant reading: documented and undocumented values', () => {
 		expect(documented).toMatchObject({ jdType: expect.stringMatching(/^(text|link)$/) });
 	});
 
+	it('Get Many simplified lists every interview, the odd one with the kept values as received', async () => {
+		const ids = await seedWithOneOdd();
+		const run = await env.run({ resource: 'interview', operation: 'getMany', returnAll: true, filters: {} });
+		expect(run.error).toBeUndefined();
+		expect(run.items.map((item) => item.json.interviewId).sort()).toEqual([...ids].sort());
+		const odd = run.items.find((item) => item.json.interviewId === ids[2])!.json;
+		expect(odd).toMatchObject({ minExperience: 1.5, metaData: null, status: 'archived' });
+		expect(odd).not.toHaveProperty('jdType');
+	});
+
 	it('Get reads the odd interview as received', async () => {
 		const ids = await seedWithOneOdd();
-		const run = await env.run({ resource: 'interview', operation: 'get', interviewId: interviewById(ids[2]) });
+		const run = await env.run({ resource: 'interview', operation: 'get', interviewId: interviewById(ids[2]), simplify: false });
 		expect(run.error).toBeUndefined();
 		expect(run.items[0].json).toMatchObject({ interviewId: ids[2], jdType: 'file', interviewConfig: { allowAccess: 'partnersOnly' } });
 	});

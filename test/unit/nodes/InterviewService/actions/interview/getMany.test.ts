@@ -38,6 +38,15 @@ describe('interview → get many', () => {
 		expect(mock.requests).toHaveLength(2);
 	});
 
+	it('simplifies each interview by default, and returns the whole record with Simplify off', async () => {
+		const interview = { interviewId: 'int_1', interviewName: 'Backend', interviewConfig: { webhookUrl: 'https://n8n.example/w?secret=abc' }, competencyData: [{}, {}], jd: 'Long text' };
+		const respond = (request: RecordedRequest) => (request.qs?.page === 1 ? [interview] : []);
+		const simplified = await execute.call(mockContext({ parameters: { returnAll: true, filters: {} }, respond }).context);
+		expect(simplified.map((item) => item.json)).toEqual([{ interviewId: 'int_1', interviewName: 'Backend', competencyCount: 2 }]);
+		const raw = await execute.call(mockContext({ parameters: { returnAll: true, filters: {}, simplify: false }, respond }).context);
+		expect(raw.map((item) => item.json)).toEqual([{ ...interview, interviewConfig: { webhookUrl: 'https://n8n.example/w?secret=***' } }]);
+	});
+
 	it('rejects a limit below 1', async () => {
 		const mock = mockContext({ parameters: { returnAll: false, limit: 0, filters: {} }, respond: pageOf });
 		await expect(execute.call(mock.context)).rejects.toThrow('Limit must be a whole number of at least 1 (item 0)');
