@@ -34,7 +34,7 @@ const demoCopy = (name: ExampleName) => demoExample(name, { exportFile: '/tmp/in
 
 interface AtsView {
 	candidates: Array<{ email: string; name: string }>;
-	writes: Array<{ method: string; path: string; body: unknown }>;
+	writes: Array<{ method: string; path: string; body: unknown; idempotencyKey?: string }>;
 }
 
 describe('the examples as the demo imports them', () => {
@@ -109,7 +109,7 @@ describe('the stand-in ATS', () => {
 		expect((await ats.post('/interview-results', body)).status).toBe(201);
 		expect((await ats.post('/interview-results', body)).status).toBe(201);
 
-		const { writes } = (await t.control.get('/ats')).data as AtsView & { writes: Array<{ idempotencyKey?: string }> };
+		const { writes } = (await t.control.get('/ats')).data as AtsView;
 		expect(writes.map((write) => write.idempotencyKey)).toEqual(['completion-1', 'completion-2', undefined, undefined]);
 		expect((await clientFor(t.sandbox.url).get('/ats')).data).toContain('Idempotency-Key: completion-1');
 	});
