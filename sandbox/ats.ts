@@ -1,8 +1,10 @@
 /**
  * A stand-in ATS on the sandbox's own port, so the examples that read candidates from an ATS or
  * write results back to one run in the demo as shipped (the demo points https://ats.example.com at
- * `<sandbox>/ats`). It lists the candidates it was seeded with and records every write.
+ * `<sandbox>/ats`). It lists the candidates it was seeded with and records every write, once per `Idempotency-Key`.
  */
+import { isDeepStrictEqual } from 'node:util';
+
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 import { html, page } from './html';
@@ -25,7 +27,10 @@ function overview(state: SandboxState) {
 	);
 	const writes = [...state.ats.writes]
 		.reverse()
-		.map(({ at, method, path, body }) => html`<tr><td>${at}</td><td>${method} ${path}</td><td><pre>${JSON.stringify(body, null, 2)}</pre></td></tr>`);
+		.map(
+			({ at, method, path, body, idempotencyKey }) =>
+				html`<tr><td>${at}</td><td>${method} ${path}${idempotencyKey === undefined ? '' : html`<br>Idempotency-Key: ${idempotencyKey}`}</td><td><pre>${JSON.stringify(body, null, 2)}</pre></td></tr>`,
+		);
 	return page(
 		'Stand-in ATS',
 		html`<h1>Stand-in ATS</h1>
@@ -48,8 +53,19 @@ export function registerAts(app: FastifyInstance, context: SandboxContext) {
 		method: ['POST', 'PUT', 'PATCH'],
 		url: `${ATS_PREFIX}/api/*`,
 		handler: async (request, reply: FastifyReply) => {
-			state.ats.writes.push({ method: request.method, path: `${ATS_PREFIX}/api/${request.params['*']}`, body: request.body ?? null, at: new Date().toISOString() });
-			return await reply.code(request.method === 'POST' ? 201 : 200).send({ received: true });
+			const write = { method: request.method, path: `${ATS_PREFIX}/api/${request.params['*']}`, body: request.body ?? null };
+			const key = request.headers['idempotency-key'];
+			const idempotencyKey = typeof key === 'string' && key !== '' ? key : undefined;
+			const status = request.method === 'POST' ? 201 : 200;
+			const earlier = idempotencyKey === undefined ? undefined : state.ats.writes.find((done) => done.idempotencyKey === idempotencyKey);
+			if (earlier !== undefined) {
+				// The same write again gets the first answer and is not recorded twice; another write under a used key is refused.
+				const same = earlier.method === write.method && earlier.path === write.path && isDeepStrictEqual(earlier.body, write.body);
+				if (!same) return await reply.code(422).send({ message: `Idempotency-Key "${idempotencyKey}" was used for another write` });
+				return await reply.code(status).header('idempotent-replayed', 'true').send({ received: true });
+			}
+			state.ats.writes.push({ ...write, at: new Date().toISOString(), ...(idempotencyKey === undefined ? {} : { idempotencyKey }) });
+			return await reply.code(status).send({ received: true });
 		},
 	});
 

@@ -169,7 +169,7 @@ export function styledScores(scores: Scores, style: ScoreStyle) {
 	return { ...scores };
 }
 
-/** One element of the results list. */
+/** One element of the results list; `completedAt` ("not shown") is the instant its completion event carries. */
 export function resultView(candidate: StoredCandidate, style: ScoreStyle) {
 	return {
 		interviewId: candidate.interviewId,
@@ -177,6 +177,7 @@ export function resultView(candidate: StoredCandidate, style: ScoreStyle) {
 		scores: candidate.scores ? styledScores(candidate.scores, style) : null,
 		metaData: candidate.metaData,
 		reportLink: candidate.reportLink,
+		completedAt: candidate.completedAt,
 	};
 }
 

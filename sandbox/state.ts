@@ -127,6 +127,7 @@ export interface AtsWrite {
 	path: string;
 	body: unknown;
 	at: string;
+	idempotencyKey?: string;
 }
 
 export interface TokenLedger {

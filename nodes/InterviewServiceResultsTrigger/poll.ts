@@ -3,8 +3,8 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import type { CandidateResult } from '../shared/contract/result';
 import { triggerInterviewId } from '../shared/interviewLocator';
 import { isNotFound, messageOf, unlessError } from '../shared/transport/errors';
-import { isNewResult, readPollState, rememberResults, savePollState } from './pollState';
-import { completedAtOf, isCompleted, simplifyResult } from '../shared/results';
+import { isNewResult, readPollState, rememberResults, resultKey, savePollState } from './pollState';
+import { completedAtOf, completionKey, isCompleted, simplifyResult } from '../shared/results';
 import { fetchCandidateResults, listInterviews } from '../shared/transport/lists';
 import { requestRun } from '../shared/transport/request';
 
@@ -61,9 +61,12 @@ function latestOf(found: FoundResult[]): FoundResult | undefined {
 	return found.filter((entry) => entry.interviewId === found[0]?.interviewId).pop();
 }
 
+/** Without a completion time on the row, the key is made of what the poll knows the result by. */
 function toItem({ interviewId, result }: FoundResult, simplify: boolean): INodeExecutionData {
-	if (!simplify) return { json: { interviewId, ...result } as IDataObject };
-	return { json: { ...simplifyResult(result), interviewId: result.interviewId ?? interviewId } as unknown as IDataObject };
+	const id = result.interviewId ?? interviewId;
+	const key = completionKey(id, result.candidate?.email, completedAtOf(result), resultKey(id, result.candidate?.email, result.reportLink));
+	if (!simplify) return { json: { interviewId, ...result, completionKey: key } as IDataObject };
+	return { json: { ...simplifyResult(result), interviewId: id, completionKey: key } as unknown as IDataObject };
 }
 
 /**

@@ -3,13 +3,13 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 import type { CandidateResult } from '../shared/contract/result';
 import { emailKey } from '../shared/email';
 import { pickedInterviewId } from '../shared/interviewLocator';
-import { completedAtOf, instantOf, isCompleted, simplifyResult } from '../shared/results';
+import { completedAtOf, completionKey, instantOf, isCompleted, simplifyResult } from '../shared/results';
 import { fetchCandidateResults } from '../shared/transport/lists';
 import { ANY_EVENT, EVENT_OPTIONS } from './description';
 import { readEvent, textOf } from './event';
 import type { NormalisedEvent, Scores } from './event';
 import { ANSWER_WHEN_FINISHED, registeredCall } from './lifecycle';
-import { DELIVERY_MARK, RECORD_CALL, admitDelivery, recordCalled } from './repeatMemory';
+import { DELIVERY_MARK, RECORD_CALL, admitDelivery, deliveryKey, recordCalled } from './repeatMemory';
 import type { NewDelivery, RecordCall } from './repeatMemory';
 
 /** n8n's own answer to a call that started a workflow, kept for senders that read it. */
@@ -60,18 +60,19 @@ async function lookUpResult(this: IWebhookFunctions, interviewId: string | undef
 
 /**
  * The item: each value once, under one name. Include Result's row wins over the event (the service's
- * record, read after it), except the e-mail the row was matched by.
+ * record, read after it), except the e-mail the row was matched by. `delivery` is the delivery's repeat-memory key.
  */
-export function shapedEvent(event: NormalisedEvent, lookup?: ResultLookup): IDataObject {
+export function shapedEvent(event: NormalisedEvent, delivery: string, lookup?: ResultLookup): IDataObject {
 	const found = lookup !== undefined && 'row' in lookup ? lookup.row : undefined;
 	const row = found === undefined ? undefined : simplifyResult(found);
 	const rowCompletedAt = found === undefined ? undefined : textOf(found.completedAt ?? found.completed_at);
 	const scores: Partial<Scores> = event.scores ?? {};
+	const email = event.candidateEmail ?? row?.email ?? null;
 	const item: IDataObject = {
 		eventType: event.eventType ?? null,
 		eventKind: event.eventKind ?? null,
 		interviewId: event.interviewId ?? row?.interviewId ?? null,
-		candidate: { email: event.candidateEmail ?? row?.email ?? null, name: row?.name ?? event.candidateName ?? null },
+		candidate: { email, name: row?.name ?? event.candidateName ?? null },
 		scores: {
 			interviewScore: row?.interviewScore ?? scores.interviewScore ?? null,
 			communicationScore: row?.communicationScore ?? scores.communicationScore ?? null,
@@ -80,6 +81,7 @@ export function shapedEvent(event: NormalisedEvent, lookup?: ResultLookup): IDat
 		reportLink: row?.reportLink ?? event.reportLink ?? null,
 		completedAt: rowCompletedAt ?? event.completedAt ?? null,
 	};
+	item.completionKey = completionKey(item.interviewId, email, instantOf(item.completedAt), delivery);
 	if (event.deliveryId !== undefined) item.deliveryId = event.deliveryId;
 	if (lookup !== undefined) item.metaData = (row?.metaData as IDataObject | undefined) ?? null;
 	item.malformed = event.malformed;
@@ -140,7 +142,8 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 
 	// The node listens to one interview, so an event that does not name one is about that one.
 	const lookup = options.includeResult === true ? await lookUpResult.call(this, event.interviewId ?? watched, event) : undefined;
-	return startWorkflow.call(this, shapedEvent(event, lookup), admission, whenFinished);
+	const { key } = deliveryKey(event.eventType, event.deliveryId, request.rawBody, request.body);
+	return startWorkflow.call(this, shapedEvent(event, key, lookup), admission, whenFinished);
 }
 
 /**

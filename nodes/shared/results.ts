@@ -1,5 +1,8 @@
+import { createHash } from 'crypto';
+
 import { isUnexpectedRow, UNEXPECTED_ROW } from './contract/result';
 import type { CandidateResult } from './contract/result';
+import { emailKey } from './email';
 
 /** A date-time (text, or a number as text) as milliseconds; undefined when it is none. */
 export function instantOf(value: unknown): number | undefined {
@@ -8,6 +11,16 @@ export function instantOf(value: unknown): number | undefined {
 }
 
 export const completedAtOf = (result: CandidateResult): number | undefined => instantOf(result.completedAt ?? result.completed_at);
+
+/**
+ * One text per completion, alike from both triggers: the interview, the e-mail without case and the completion
+ * time (milliseconds) as an ISO instant. Lacking one of them, `otherwise` (what this trigger knows the event by) stands in.
+ */
+export function completionKey(interviewId: unknown, email: unknown, completedAt: number | undefined, otherwise: string): string {
+	const known = typeof interviewId === 'string' && emailKey(email) && completedAt !== undefined;
+	const parts = known ? [interviewId, emailKey(email), new Date(completedAt).toISOString()] : [otherwise];
+	return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
+}
 
 const isScore = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
 

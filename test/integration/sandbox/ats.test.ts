@@ -34,7 +34,7 @@ const demoCopy = (name: ExampleName) => demoExample(name, { exportFile: '/tmp/in
 
 interface AtsView {
 	candidates: Array<{ email: string; name: string }>;
-	writes: Array<{ method: string; path: string; body: unknown }>;
+	writes: Array<{ method: string; path: string; body: unknown; idempotencyKey?: string }>;
 }
 
 describe('the examples as the demo imports them', () => {
@@ -91,6 +91,27 @@ describe('the stand-in ATS', () => {
 			'PATCH /ats/api/applications/7',
 		]);
 		expect((await t.control.get('/requests')).data.requests).toEqual([]);
+	});
+
+	it('an Idempotency-Key it has recorded: the same write gets the first answer and is not recorded again; another write under it gets 422', async () => {
+		const ats = clientFor(`${t.sandbox.url}/ats/api`);
+		const body = { interviewId: 'int-1', candidate: { email: 'ada@example.com' }, scores: { interviewScore: 90 } };
+		const keyed = { headers: { 'Idempotency-Key': 'completion-1' } };
+		const first = await ats.post('/interview-results', body, keyed);
+		expect([first.status, first.data, first.headers['idempotent-replayed']]).toEqual([201, { received: true }, undefined]);
+		const again = await ats.post('/interview-results', body, keyed);
+		expect([again.status, again.data, again.headers['idempotent-replayed']]).toEqual([201, { received: true }, 'true']);
+		const other = await ats.post('/interview-results', { ...body, scores: { interviewScore: 10 } }, keyed);
+		expect(other.status).toBe(422);
+		expect(other.data.message).toBe('Idempotency-Key "completion-1" was used for another write');
+		expect((await ats.post('/interview-results', body, { headers: { 'Idempotency-Key': 'completion-2' } })).status).toBe(201);
+		// Without the header, every write counts.
+		expect((await ats.post('/interview-results', body)).status).toBe(201);
+		expect((await ats.post('/interview-results', body)).status).toBe(201);
+
+		const { writes } = (await t.control.get('/ats')).data as AtsView;
+		expect(writes.map((write) => write.idempotencyKey)).toEqual(['completion-1', 'completion-2', undefined, undefined]);
+		expect((await clientFor(t.sandbox.url).get('/ats')).data).toContain('Idempotency-Key: completion-1');
 	});
 
 	it('candidates come from the seed (atsCandidates; the same e-mail replaces its entry); reset empties the ATS', async () => {

@@ -110,21 +110,23 @@ describe('GET /api/v1/interview/{id}/results', () => {
 		expect(response.data).toEqual({ message: 'Results are not ready yet', success: false, error: { code: 'RESULTS_NOT_READY' } });
 	});
 
-	it('lists non-cancelled candidates in invitation order, pending ones with null scores', async () => {
+	it('lists non-cancelled candidates in invitation order, pending ones with null scores, completed ones with their event\'s completion time', async () => {
 		await invite([{ name: 'Ada', email: 'ada@example.com' }, { email: 'bob@example.com' }, { name: 'Cy', email: 'cy@example.com', phone: '+44 1' }]);
 		await cancel(['bob@example.com']);
-		await complete('cy@example.com', { scores: { interviewScore: 81, communicationScore: 70, codingScore: 90 } });
+		const completion = await complete('cy@example.com', { scores: { interviewScore: 81, communicationScore: 70, codingScore: 90 } });
 
 		const response = await results();
 		expect(response.status).toBe(200);
 		expect(response.data.data).toEqual([
-			{ interviewId, candidate: { name: 'Ada', email: 'ada@example.com' }, scores: null, metaData: {}, reportLink: null },
+			{ interviewId, candidate: { name: 'Ada', email: 'ada@example.com' }, scores: null, metaData: {}, reportLink: null, completedAt: null },
 			{
 				interviewId,
 				candidate: { name: 'Cy', email: 'cy@example.com' },
 				scores: { interviewScore: 81, communicationScore: 70, codingScore: 90 },
 				metaData: {},
 				reportLink: expect.stringMatching(new RegExp(`^${t.sandbox.url}/reports/[0-9a-f]{24}$`)),
+				// The instant its completion event carries.
+				completedAt: completion.data.event.completedAt,
 			},
 		]);
 		expect((await results('?search=%2B44')).data.data.map((r: { candidate: { name: string } }) => r.candidate.name)).toEqual(['Cy']);

@@ -51,7 +51,7 @@ describe('result → get many through n8n against the sandbox', () => {
 
 	it('each row says whether the candidate finished and when the service says so; Only Finished Candidates keeps the finished ones, Limit counting them', async () => {
 		const interviewId = await interviewWith(['bob@example.com', 'cy@example.com', 'ada@example.com']);
-		await complete(interviewId, 'ada@example.com', { interviewScore: 81, communicationScore: 72, codingScore: 90 });
+		const { event } = await complete(interviewId, 'ada@example.com', { interviewScore: 81, communicationScore: 72, codingScore: 90 });
 		await env.control('POST', `/interviews/${interviewId}/results/rows`, {
 			rows: [{ interviewId, candidate: { name: 'Late', email: 'late@example.com' }, status: 'completed', completed_at: '2026-11-20T09:00:00Z', scores: { overallScore: 70 }, reportLink: null }],
 		});
@@ -59,7 +59,7 @@ describe('result → get many through n8n against the sandbox', () => {
 		expect(all.items.map((item) => [item.json.email, item.json.completed, item.json.completedAt])).toEqual([
 			['bob@example.com', false, null],
 			['cy@example.com', false, null],
-			['ada@example.com', true, null],
+			['ada@example.com', true, (event as IDataObject).completedAt],
 			['late@example.com', true, '2026-11-20T09:00:00.000Z'],
 		]);
 		const finished = await env.run(resultsParameters(interviewId, { options: { onlyFinished: true } }));

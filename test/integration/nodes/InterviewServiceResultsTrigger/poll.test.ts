@@ -1,5 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { readEvent } from '../../../../nodes/InterviewServiceTrigger/event';
+import { shapedEvent } from '../../../../nodes/InterviewServiceTrigger/webhook';
 import { TriggerHarness } from '../../../helpers/n8nCoreTriggers';
 import { SandboxControl } from '../../../helpers/sandbox';
 
@@ -54,7 +56,7 @@ describe('Interview Service Results Trigger against the sandbox', () => {
 		expect(await trigger.poll()).toBeNull();
 		expect(trigger.nodeStaticData()).toMatchObject({ watching: '*', seen: [expect.any(String)] });
 
-		await sandbox.complete(PUBLISHED, { email: 'Ada@Example.com', name: 'Ada', scores: { interviewScore: 90, communicationScore: 80, codingScore: 70 } });
+		const { event } = await sandbox.complete(PUBLISHED, { email: 'Ada@Example.com', name: 'Ada', scores: { interviewScore: 90, communicationScore: 80, codingScore: 70 } });
 		await sandbox.complete(PUBLISHED_NOT_READY, { email: 'later@example.com' });
 		const second = await trigger.poll();
 		expect(emails(second).sort()).toEqual(['Ada@Example.com', 'later@example.com']);
@@ -67,6 +69,8 @@ describe('Interview Service Results Trigger against the sandbox', () => {
 			codingScore: 70,
 			reportLink: expect.stringMatching(/^http/),
 			metaData: {},
+			// The webhook trigger's key for the event of this completion.
+			completionKey: shapedEvent(readEvent(event), 'unused').completionKey,
 		});
 
 		expect(await trigger.poll()).toBeNull();
@@ -152,6 +156,7 @@ describe('Interview Service Results Trigger against the sandbox', () => {
 				interviewId: PUBLISHED,
 				candidate: { email: 'raw@example.com' },
 				scores: { overallScore: 1, communicationScore: 2, technicalScore: 3 },
+				completionKey: expect.stringMatching(/^[0-9a-f]{32}$/),
 			});
 		} finally {
 			await sandbox.control('PATCH', '/config', { scoreStyle: 'documented' });

@@ -2,6 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { readEvent } from '../../../../nodes/InterviewServiceTrigger/event';
 import { deliveryKey, wasSeen } from '../../../../nodes/InterviewServiceTrigger/repeatMemory';
+import { completionKey } from '../../../../nodes/shared/results';
 import { TriggerHarness } from '../../../helpers/n8nCoreTriggers';
 import { SandboxControl } from '../../../helpers/sandbox';
 
@@ -65,6 +66,7 @@ describe('Interview Service Trigger webhook, delivered by the sandbox over HTTP'
 			scores: ADA.scores,
 			reportLink: event.reportLink,
 			completedAt: event.completedAt,
+			completionKey: completionKey(INTERVIEW_ID, ADA.email, Date.parse(String(event.completedAt)), 'unused'),
 			deliveryId: event.eventId,
 			malformed: false,
 		});

@@ -1,5 +1,10 @@
 import { kindOfEventType, readEvent, words } from '../../../../nodes/InterviewServiceTrigger/event';
-import { isSelected, shapedEvent } from '../../../../nodes/InterviewServiceTrigger/webhook';
+import { isSelected, shapedEvent as shapedWithKey } from '../../../../nodes/InterviewServiceTrigger/webhook';
+import { completionKey } from '../../../../nodes/shared/results';
+
+/** The delivery's repeat-memory key, which the completion key falls back on. */
+const DELIVERY = 'k-delivery-1';
+const shapedEvent = (event: ReturnType<typeof readEvent>, lookup?: Parameters<typeof shapedWithKey>[2]) => shapedWithKey(event, DELIVERY, lookup);
 
 const completion = {
 	event: 'interview.completed',
@@ -213,6 +218,7 @@ describe('shapedEvent: one shape, each value once', () => {
 			scores: SCORES,
 			reportLink: LINK,
 			completedAt: AT,
+			completionKey: completionKey('int-1', 'ada@example.com', Date.parse(AT), 'unused'),
 			deliveryId: 'evt_1',
 			malformed: false,
 		});
@@ -272,6 +278,7 @@ describe('shapedEvent: one shape, each value once', () => {
 			scores: { interviewScore: null, communicationScore: null, codingScore: null },
 			reportLink: null,
 			completedAt: null,
+			completionKey: completionKey(null, null, undefined, DELIVERY),
 			malformed: true,
 			problems: ['The body is not JSON'],
 			other: '<xml>not json</xml>',
@@ -307,6 +314,7 @@ describe('shapedEvent: one shape, each value once', () => {
 				scores: SCORES,
 				reportLink: LINK,
 				completedAt: AT,
+				completionKey: completionKey('int-1', 'ada@example.com', Date.parse(AT), 'unused'),
 				metaData: { atsId: 'A-1' },
 				malformed: false,
 			});
@@ -327,11 +335,54 @@ describe('shapedEvent: one shape, each value once', () => {
 				scores: { interviewScore: 70, communicationScore: null, codingScore: null },
 				reportLink: null,
 				completedAt: null,
+				completionKey: completionKey(null, null, undefined, DELIVERY),
 				metaData: null,
 				malformed: false,
 				resultError: 'No result for this candidate yet',
 			});
 			expect(shapedEvent(event, { error: 'The service did not answer' })).toMatchObject({ metaData: null, resultError: 'The service did not answer' });
 		});
+	});
+});
+
+describe('completionKey: one text per completion, whoever reads it', () => {
+	const AT = '2026-11-22T03:00:00.000Z';
+	const keyOf = (body: unknown, delivery = DELIVERY) => shapedWithKey(readEvent(body), delivery).completionKey;
+	const flatKey = keyOf(completion);
+
+	it('is the same for every copy and every dialect of one completion, and for its results row', () => {
+		expect(flatKey).toMatch(/^[0-9a-f]{32}$/);
+		// Another delivery id, the e-mail in another case, the instant written with an offset.
+		expect(keyOf({ ...completion, eventId: 'evt_2', candidate: { email: ' ada@example.COM ' }, completedAt: '2026-11-22T04:00:00+01:00' }, 'k-other')).toBe(flatKey);
+		const { interviewId, candidate, scores, reportLink, completedAt } = completion;
+		expect(keyOf({ type: 'candidateInterviewCompleted', deliveryId: 'd-9', data: { interviewId, candidate, scores, reportLink, completedAt } }, 'k-typed')).toBe(flatKey);
+		expect(keyOf({ event: 'interview_completed', data: { interview_id: interviewId, candidate_email: candidate.email, completed_at: completedAt } }, 'k-snake')).toBe(flatKey);
+		// What the Results Trigger computes for the row of the same completion.
+		expect(completionKey('int-1', 'ADA@example.com', Date.parse(AT), 'int-1 row')).toBe(flatKey);
+	});
+
+	it('differs for a second attempt by the same candidate, another candidate and another interview', () => {
+		const keys = [
+			flatKey,
+			keyOf({ ...completion, completedAt: '2026-11-23T03:00:00.000Z' }),
+			keyOf({ ...completion, candidate: { email: 'bob@example.com' } }),
+			keyOf({ ...completion, interviewId: 'int-2' }),
+		];
+		expect(new Set(keys).size).toBe(4);
+	});
+
+	it('without a completion time, is the delivery\'s unless Include Result\'s row gives the time', () => {
+		const { completedAt: _left, ...untimed } = completion;
+		expect(keyOf(untimed)).toBe(completionKey(undefined, undefined, undefined, DELIVERY));
+		expect(keyOf(untimed)).not.toBe(keyOf(untimed, 'k-delivery-2'));
+		expect(keyOf({ ...completion, completedAt: 'yesterday' })).toBe(keyOf(untimed));
+		const row = { interviewId: 'int-1', candidate: { email: 'ada@example.com' }, completedAt: AT };
+		expect(shapedWithKey(readEvent(untimed), DELIVERY, { row }).completionKey).toBe(flatKey);
+	});
+
+	it('without an interview or an e-mail, is the delivery\'s', () => {
+		const { interviewId: _id, ...noInterview } = completion;
+		expect(keyOf(noInterview)).toBe(completionKey(undefined, undefined, undefined, DELIVERY));
+		expect(keyOf({ ...completion, candidate: { name: 'Ada' } })).toBe(keyOf(noInterview));
 	});
 });

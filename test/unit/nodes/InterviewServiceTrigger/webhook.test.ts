@@ -172,6 +172,21 @@ describe('receiveEvent', () => {
 		expect(json).toMatchObject({ eventType: null, malformed: true, problems: ['The body is not JSON'], other: 'hello' });
 	});
 
+	it('gives an event without a completion time the key of its delivery: its id, else its body', async () => {
+		const keyOf = async (body: unknown) => {
+			const { context } = fakeWebhook({ query: { secret: SECRET }, body });
+			return (await receiveEvent.call(context)).workflowData?.[0][0].json.completionKey;
+		};
+		const first = await keyOf(completion);
+		expect(first).toMatch(/^[0-9a-f]{32}$/);
+		expect(await keyOf({ ...completion })).toBe(first);
+		expect(await keyOf({ ...completion, scores: { interviewScore: 81 } })).not.toBe(first);
+		const withId = await keyOf({ ...completion, deliveryId: 'd-1' });
+		expect(await keyOf({ ...completion, deliveryId: 'd-1', scores: { interviewScore: 81 } })).toBe(withId);
+		expect(withId).not.toBe(first);
+		expect(await keyOf('hello')).toBe(await keyOf('hello'));
+	});
+
 	describe('a repeated delivery', () => {
 		const registration = () => ({ interviewId: 'int-1', webhookUrl: 'http://n8n/webhook/x/webhook', webhookSecret: SECRET });
 		/** One call as n8n handles it: the webhook, the answer, then the execution's first step. */
