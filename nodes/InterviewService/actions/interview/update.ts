@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { endpoints } from '../../../shared/contract/endpoints';
-import type { UpdateInterviewBody } from '../../../shared/contract/interview';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
 import { withMaskedWebhookSecret } from '../../../shared/webhookSecret';
@@ -112,12 +111,7 @@ function competencyList(value: unknown): IDataObject[] | undefined {
 	);
 }
 
-interface UpdateRequest {
-	interviewId: string;
-	body: UpdateInterviewBody;
-}
-
-export function prepare(this: IExecuteFunctions, itemIndex: number): UpdateRequest {
+export function prepare(this: IExecuteFunctions, itemIndex: number) {
 	const interviewId = requiredInterviewId(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body = withoutUndefined({
@@ -135,6 +129,6 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): UpdateReque
 	return { interviewId, body: validateRequest(this, endpoints.updateInterview.body, body, itemIndex, INTERVIEW_FIELD_LABELS) };
 }
 
-export async function send(this: IExecuteFunctions, { interviewId, body }: UpdateRequest, itemIndex: number, run: NodeRun) {
+export async function send(this: IExecuteFunctions, { interviewId, body }: ReturnType<typeof prepare>, itemIndex: number, run: NodeRun) {
 	return withMaskedWebhookSecret(await apiRequest.call(run.requests, endpoints.updateInterview, { interviewId, body: body as IDataObject, itemIndex }));
 }
