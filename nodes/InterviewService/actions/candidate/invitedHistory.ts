@@ -53,11 +53,11 @@ async function inStore<T>(context: IExecuteFunctions, what: string, call: () => 
 // nothing remembered is pushed out by keys that were never invited.
 export async function rememberedOf(context: IExecuteFunctions, keys: string[]): Promise<Set<string>> {
 	if (keys.length === 0) return new Set();
-	const checked = await inStore(context, 'look up candidates', async () => await context.helpers.checkProcessedAndRecord(keys, 'workflow', ENTRIES));
-	if (checked.new.length > 0) {
-		await inStore(context, 'look up candidates', async () => await context.helpers.removeProcessed(checked.new, 'workflow', ENTRIES));
-	}
-	return new Set(checked.processed.map(String));
+	return await inStore(context, 'look up candidates', async () => {
+		const checked = await context.helpers.checkProcessedAndRecord(keys, 'workflow', ENTRIES);
+		if (checked.new.length > 0) await context.helpers.removeProcessed(checked.new, 'workflow', ENTRIES);
+		return new Set(checked.processed.map(String));
+	});
 }
 
 /** Forgets candidates, so that Skip Already Invited invites them again. */
