@@ -140,8 +140,7 @@ export function toStringList(value: unknown): string[] | undefined {
 
 /** A collection parameter that may hold nothing: empty means "not set". */
 export function nonEmptyCollection(value: unknown): IDataObject | undefined {
-	if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-	return Object.keys(value).length > 0 ? (value as IDataObject) : undefined;
+	return isPlainObject(value) && Object.keys(value).length > 0 ? value : undefined;
 }
 
 /** Return All / Limit as one number: undefined means "all". */
