@@ -6,11 +6,12 @@ import { apiRequest } from '../../../shared/transport/request';
 import { withMaskedWebhookSecret } from '../../../shared/webhookSecret';
 import { invalidInput, parseJsonObject, requiredInterviewId, validateRequest } from '../../helpers/parameters';
 import {
-	experienceField,
 	INTERVIEW_FIELD_LABELS,
 	interviewNameField,
 	interviewPicker,
+	maxExperienceField,
 	metaDataField,
+	minExperienceField,
 	publishedField,
 	roleNameField,
 	showFor,
@@ -89,9 +90,9 @@ export const description: INodeProperties[] = [
 				],
 			},
 			interviewNameField,
-			experienceField('max'),
+			maxExperienceField,
 			metaDataField,
-			experienceField('min'),
+			minExperienceField,
 			publishedField('Whether the interview is published; off turns it back into a draft'),
 			roleNameField,
 		],
