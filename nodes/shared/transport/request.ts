@@ -177,15 +177,9 @@ export async function apiRequest<E extends EndpointSpec>(
 	if (!parsed.success) {
 		const issue = parsed.error.issues[0];
 		const where = issue?.path.length ? `data.${issue.path.join('.')}` : 'data';
-		throw new NodeApiError(
-			context.getNode(),
-			{ message: 'Unexpected response from the Interview Service' },
-			{
-				message: `Unexpected response from the Interview Service for ${method} ${path}`,
-				description: `${where}: ${issue?.message ?? 'does not match the API contract'}`,
-				itemIndex: options.itemIndex,
-			},
-		);
+		const message = `Unexpected response from the Interview Service for ${method} ${path}`;
+		const description = `${where}: ${issue?.message ?? 'does not match the API contract'}`;
+		throw new NodeApiError(context.getNode(), { message: 'Unexpected response from the Interview Service' }, { message, description, itemIndex: options.itemIndex });
 	}
 	return parsed.data as z.infer<E['data']>;
 }
