@@ -31,18 +31,17 @@ export function deliveryKey(eventType: string | undefined, deliveryId: string | 
 }
 
 /** A recorded delivery: its key, when, and the attempt (one webhook call) whose execution ran it. */
-type Entry = [key: string, at: number, attempt?: string];
+type Entry = [key: string, at: number, attempt: string];
 
 /** Stored as one text, `"<key> <at in base 36> <attempt>"`: a text costs n8n no observer, an object does. */
-const packed = ([key, at, attempt]: Entry): string => `${key} ${at.toString(36)}${attempt === undefined ? '' : ` ${attempt}`}`;
+const packed = ([key, at, attempt]: Entry): string => `${key} ${at.toString(36)} ${attempt}`;
 
 /** A stored entry; undefined when unreadable. */
 function entryOf(stored: unknown): Entry | undefined {
 	if (typeof stored !== 'string') return undefined;
 	const [key, at36, attempt] = stored.split(' ');
 	const at = at36 === undefined ? Number.NaN : parseInt(at36, 36);
-	if (key === '' || !Number.isFinite(at)) return undefined;
-	return attempt === undefined ? [key, at] : [key, at, attempt];
+	return key === '' || attempt === undefined || !Number.isFinite(at) ? undefined : [key, at, attempt];
 }
 
 function storedIn(staticData: IDataObject): unknown[] {
@@ -85,7 +84,8 @@ const MAX_LIVE_LISTS = 100;
  * the newest `MAX_REMEMBERED` of the last day. Assigning the list is what makes n8n save static data; with
  * `staticData` undefined only this process learns the key, and the node's next write saves it.
  */
-export function remember(staticData: IDataObject | undefined, key: string | undefined, scope = '', now = Date.now(), attempt?: string): void {
+export function remember(staticData: IDataObject | undefined, recorded: Entry | undefined, scope: string): void {
+	const now = recorded?.[1] ?? Date.now();
 	const live: LiveList = liveLists.get(scope) ?? { entries: [], stored: [], texts: new Set<string>() };
 	const byKey = new Map<string, Entry>();
 	const add = (entry: Entry) => {
@@ -97,7 +97,7 @@ export function remember(staticData: IDataObject | undefined, key: string | unde
 		if (entry) add(entry);
 	}
 	for (const entry of live.entries) add(entry);
-	if (key !== undefined) add(attempt === undefined ? [key, now] : [key, now, attempt]);
+	if (recorded !== undefined) add(recorded);
 	live.entries = [...byKey.values()].sort((a, b) => a[1] - b[1]).slice(-MAX_REMEMBERED);
 	live.stored.splice(0, live.stored.length, ...live.entries.map(packed));
 	live.texts = new Set(live.stored);
@@ -155,7 +155,7 @@ function endInFlight(scoped: string, outcome: Outcome): void {
 }
 
 function recordRun(staticData: IDataObject | undefined, scope: string, key: string, attempt: string, now: number): void {
-	remember(staticData, key, scope, now, attempt);
+	remember(staticData, [key, now, attempt], scope);
 	endInFlight(`${scope}\u0000${key}`, 'recorded');
 }
 
@@ -224,10 +224,9 @@ export async function admitDelivery(
 		mark: [key, attempt, savedLater ? 'success' : 'start', ...recordCall].join(' '),
 		recordOnSuccess: () => {
 			if (!inFlight.has(scoped)) return;
-			remember(staticData, key, scope, Date.now(), attempt);
+			recordRun(staticData, scope, key, attempt, Date.now());
 			const recorded = liveLists.get(scope);
 			if (recorded !== undefined) recorded.unsaved = true;
-			endInFlight(scoped, 'recorded');
 		},
 		release: () => endInFlight(scoped, 'released'),
 	};
@@ -259,9 +258,8 @@ export async function passOnDeliveries(this: IExecuteFunctions): Promise<INodeEx
 		const output: INodeExecutionData = { json: item.json, pairedItem: { item: index } };
 		if (key === undefined || attempt === undefined) return void passed.push(output);
 		const now = Date.now();
-		const entry = storedEntry(staticData, key, now) ?? recordedHere(scope, key, now);
-		// The attempt that ran it; '' for a key recorded without one.
-		const owner = entry === undefined ? undefined : (entry[2] ?? '');
+		// The attempt that ran it.
+		const owner = (storedEntry(staticData, key, now) ?? recordedHere(scope, key, now))?.[2];
 		if (owner !== undefined && owner !== attempt) return void dropped++;
 		passed.push(output);
 		if (owner !== undefined || (when !== 'start' && !isRetry)) return;

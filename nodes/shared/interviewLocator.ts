@@ -1,10 +1,4 @@
-import type {
-	IExecuteFunctions,
-	IHookFunctions,
-	INodeProperties,
-	IPollFunctions,
-	IWebhookFunctions,
-} from 'n8n-workflow';
+import type { IHookFunctions, INodeProperties, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 /** IDs of the service are opaque; this only refuses what could never be one (spaces, slashes). */
@@ -47,19 +41,9 @@ export const interviewLocator: INodeProperties = {
 	],
 };
 
-type ItemParameterRead = (name: string, itemIndex: number, fallback: unknown, options: { extractValue: boolean }) => unknown;
-
-/** The interview's ID whatever the picker's mode; undefined when none is chosen, which each node handles its own way. */
-export function pickedInterviewId(
-	context: IExecuteFunctions | IHookFunctions | IPollFunctions | IWebhookFunctions,
-	itemIndex = 0,
-	read?: ItemParameterRead,
-): string | undefined {
-	const asId = { extractValue: true };
-	let value: unknown;
-	if ('getInputData' in context) value = (read ?? context.getNodeParameter.bind(context))(interviewLocator.name, itemIndex, '', asId);
-	else value = context.getNodeParameter(interviewLocator.name, '', asId);
-	const id = String(value ?? '').trim();
+/** The interview a trigger watches, whatever the picker's mode; undefined when none is chosen, which each trigger handles its own way. */
+export function pickedInterviewId(context: IHookFunctions | IPollFunctions | IWebhookFunctions): string | undefined {
+	const id = String(context.getNodeParameter(interviewLocator.name, '', { extractValue: true }) ?? '').trim();
 	return id === '' ? undefined : id;
 }
 

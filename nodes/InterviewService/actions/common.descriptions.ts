@@ -64,26 +64,13 @@ export function returnAllOrLimit(displayOptions: IDisplayOptions): INodeProperti
 	];
 }
 
-/** Max Experience or Min Experience, shared by Create and Update. */
-export function experienceField(end: 'max' | 'min'): INodeProperties {
-	return end === 'max'
-		? {
-				displayName: 'Max Experience',
-				name: 'maxExperience',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Most years of experience asked for; not less than Min Experience',
-			}
-		: {
-				displayName: 'Min Experience',
-				name: 'minExperience',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Fewest years of experience asked for',
-			};
-}
+/** The shapes of a switch that starts off and of a count of 0 or more, for the fields below. */
+const SWITCH = { type: 'boolean', default: false } as const;
+const COUNT = { type: 'number', typeOptions: { minValue: 0 }, default: 0 } as const;
+
+/** Max Experience and Min Experience, shared by Create and Update. */
+export const maxExperienceField: INodeProperties = { ...COUNT, displayName: 'Max Experience', name: 'maxExperience', description: 'Most years of experience asked for; not less than Min Experience' };
+export const minExperienceField: INodeProperties = { ...COUNT, displayName: 'Min Experience', name: 'minExperience', description: 'Fewest years of experience asked for' };
 
 /** Interview Name as a field to change, in Update and Update Settings. */
 export const interviewNameField: INodeProperties = {
@@ -95,7 +82,7 @@ export const interviewNameField: INodeProperties = {
 
 /** The publish flag of Create, Update and Update Settings; what it does differs per operation. */
 export function publishedField(description: string): INodeProperties {
-	return { displayName: 'Published', name: 'published', type: 'boolean', default: false, description };
+	return { ...SWITCH, displayName: 'Published', name: 'published', description };
 }
 
 export const roleNameField: INodeProperties = {
@@ -119,66 +106,14 @@ const interviewConfigOptions: INodeProperties[] = [
 		default: 'scheduledCandidates',
 		description: 'Who may take the interview',
 	},
-	{
-		displayName: 'Allow Late Attempts',
-		name: 'allowLateAttempts',
-		type: 'boolean',
-		default: false,
-		description: 'Whether a candidate may start after the end of the time window',
-	},
-	{
-		displayName: 'Allow On Mobile',
-		name: 'allowInterviewOnMobile',
-		type: 'boolean',
-		default: false,
-		description: 'Whether the interview may be taken on a mobile device',
-	},
-	{
-		displayName: 'Allow Reattempt',
-		name: 'allowReattempt',
-		type: 'boolean',
-		default: false,
-		description: 'Whether a candidate may take the interview again',
-	},
-	{
-		displayName: 'Allow Reattempt Count',
-		name: 'allowReattemptCount',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: 0,
-		description: 'How many times a candidate may take the interview again',
-	},
-	{
-		displayName: 'Allow Resume',
-		name: 'allowContinueFromMiddle',
-		type: 'boolean',
-		default: false,
-		description: 'Whether a candidate may resume an interrupted interview',
-	},
-	{
-		displayName: 'Allow Resume Count',
-		name: 'allowContinueFromMiddleCount',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: 0,
-		description: 'How many times a candidate may resume',
-	},
-	{
-		displayName: 'Max Screen Leaves',
-		name: 'allowScreenLeaveCount',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: 0,
-		description: 'How many times a candidate may leave the screen',
-	},
-	{
-		displayName: 'Max Tab Switches',
-		name: 'allowTabSwitchCount',
-		type: 'number',
-		typeOptions: { minValue: 0 },
-		default: 0,
-		description: 'How many times a candidate may switch browser tabs',
-	},
+	{ ...SWITCH, displayName: 'Allow Late Attempts', name: 'allowLateAttempts', description: 'Whether a candidate may start after the end of the time window' },
+	{ ...SWITCH, displayName: 'Allow On Mobile', name: 'allowInterviewOnMobile', description: 'Whether the interview may be taken on a mobile device' },
+	{ ...SWITCH, displayName: 'Allow Reattempt', name: 'allowReattempt', description: 'Whether a candidate may take the interview again' },
+	{ ...COUNT, displayName: 'Allow Reattempt Count', name: 'allowReattemptCount', description: 'How many times a candidate may take the interview again' },
+	{ ...SWITCH, displayName: 'Allow Resume', name: 'allowContinueFromMiddle', description: 'Whether a candidate may resume an interrupted interview' },
+	{ ...COUNT, displayName: 'Allow Resume Count', name: 'allowContinueFromMiddleCount', description: 'How many times a candidate may resume' },
+	{ ...COUNT, displayName: 'Max Screen Leaves', name: 'allowScreenLeaveCount', description: 'How many times a candidate may leave the screen' },
+	{ ...COUNT, displayName: 'Max Tab Switches', name: 'allowTabSwitchCount', description: 'How many times a candidate may switch browser tabs' },
 	{
 		displayName: 'Redirect URL',
 		name: 'redirectUrl',

@@ -1,12 +1,26 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { credentialsBody } from '../../shared/contract/auth';
+import type { endpoints } from '../../shared/contract/endpoints';
 import { CREDENTIAL_TYPE, tokenRequestBody } from '../../shared/interviewServiceCredential';
+import { apiRequest } from '../../shared/transport/request';
+import type { NodeRun } from './operationContract';
 import { validateRequest } from './parameters';
 
-/** Fields shared by Create Token and Create Link: the optional lifetime and the secret warning. */
-export function credentialExchangeFields(displayOptions: INodeProperties['displayOptions'], secret: string): INodeProperties[] {
-	return [
+/** Body of the token and link exchanges, from the node's credential. */
+async function credentialExchangeBody(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE, itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return validateRequest(this, credentialsBody, tokenRequestBody(credentials, options.expiresIn), itemIndex, {
+		clientId: 'Client ID (credential)',
+		apiKey: 'API Key (credential)',
+		expiresIn: 'Expires In',
+	}) as IDataObject;
+}
+
+/** Create Token or Create Link: the credential exchanged at `endpoint` for `secret`, with an optional lifetime and a warning. */
+export function credentialExchange(endpoint: (typeof endpoints)['createToken' | 'createLink'], displayOptions: IDisplayOptions, secret: string) {
+	const description: INodeProperties[] = [
 		{
 			displayName: `The output holds ${secret}: anyone who sees it can act as your client until it expires. Keep it out of logs, chats and shared executions.`,
 			name: 'secretNotice',
@@ -33,15 +47,11 @@ export function credentialExchangeFields(displayOptions: INodeProperties['displa
 			],
 		},
 	];
-}
-
-/** Body of the token and link exchanges, from the node's credential. */
-export async function credentialExchangeBody(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE, itemIndex);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return validateRequest(this, credentialsBody, tokenRequestBody(credentials, options.expiresIn), itemIndex, {
-		clientId: 'Client ID (credential)',
-		apiKey: 'API Key (credential)',
-		expiresIn: 'Expires In',
-	}) as IDataObject;
+	return {
+		description,
+		prepare: credentialExchangeBody,
+		async send(this: IExecuteFunctions, body: IDataObject, itemIndex: number, run: NodeRun) {
+			return await apiRequest.call(run.requests, endpoint, { body, itemIndex });
+		},
+	};
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions, INode, N
 import { NodeOperationError } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import { INTERVIEW_ID_REGEX, interviewLocator, pickedInterviewId } from '../../shared/interviewLocator';
+import { INTERVIEW_ID_REGEX, interviewLocator } from '../../shared/interviewLocator';
 import { isPlainObject } from '../../shared/plainObjects';
 
 /** The Interview picker's mode that takes the interview from each input item, by the field named in it. */
@@ -120,13 +120,14 @@ function inputInterviewId(context: IExecuteFunctions, itemIndex: number, field: 
 	return id;
 }
 
-export function requiredInterviewId(context: IExecuteFunctions, itemIndex: number, read?: ParameterReader): string {
-	const picked: unknown = (read ?? context.getNodeParameter.bind(context))(interviewLocator.name, itemIndex, '', { extractValue: false });
+/** The interview's ID whatever the picker's mode. */
+export function requiredInterviewId(context: IExecuteFunctions, itemIndex: number, read: ParameterReader = context.getNodeParameter.bind(context)): string {
+	const picked: unknown = read(interviewLocator.name, itemIndex, '', { extractValue: false });
 	if (isPlainObject(picked) && picked.mode === INTERVIEW_FROM_INPUT) {
 		return inputInterviewId(context, itemIndex, String(picked.value ?? '').trim() || INTERVIEW_ID_FIELD);
 	}
-	const interviewId = pickedInterviewId(context, itemIndex, read);
-	if (interviewId === undefined) throw invalidInput(context.getNode(), 'Interview', 'is required', itemIndex);
+	const interviewId = String(read(interviewLocator.name, itemIndex, '', { extractValue: true }) ?? '').trim();
+	if (interviewId === '') throw invalidInput(context.getNode(), 'Interview', 'is required', itemIndex);
 	return interviewId;
 }
 
@@ -139,8 +140,7 @@ export function toStringList(value: unknown): string[] | undefined {
 
 /** A collection parameter that may hold nothing: empty means "not set". */
 export function nonEmptyCollection(value: unknown): IDataObject | undefined {
-	if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-	return Object.keys(value).length > 0 ? (value as IDataObject) : undefined;
+	return isPlainObject(value) && Object.keys(value).length > 0 ? value : undefined;
 }
 
 /** Return All / Limit as one number: undefined means "all". */

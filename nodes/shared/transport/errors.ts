@@ -79,16 +79,9 @@ export function timeoutError(
 	const code = errorCode((error ?? {}) as WrappedHttpError);
 	if (!code || !TIMEOUT_CODES.has(code)) return undefined;
 	const message = `The Interview Service did not answer ${endpoint} within ${timeoutSeconds} s`;
+	const description = `Waited ${timeoutSeconds} s (the Request Timeout of the credential) and gave up; the request was not retried.`;
 	// No httpCode: n8n would replace our message with its generic one for a code like ETIMEDOUT.
-	return new NodeApiError(
-		node,
-		{ message },
-		{
-			message,
-			description: `Waited ${timeoutSeconds} s (the Request Timeout of the credential) and gave up; the request was not retried.`,
-			itemIndex,
-		},
-	);
+	return new NodeApiError(node, { message }, { message, description, itemIndex });
 }
 
 /** Whether the request failed without any answer (refused, reset, unresolvable host); a timeout is not one. */

@@ -34,11 +34,6 @@ export interface RetryPolicy {
 	maxWaitMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-	maxAttempts: DEFAULT_MAX_ATTEMPTS,
-	maxWaitMs: DEFAULT_MAX_RETRY_WAIT_SECONDS * 1000,
-};
-
 const RETRIED_ANY_METHOD = new Set([429, 503]);
 const RETRIED_FOR_GET = new Set([502, 504]);
 
@@ -48,7 +43,7 @@ export function policyFromOptions(requestOptions: IDataObject): RetryPolicy {
 	const waitSeconds = Number(requestOptions.maxRetryWait ?? DEFAULT_MAX_RETRY_WAIT_SECONDS);
 	return {
 		maxAttempts: Number.isInteger(attempts) ? Math.min(Math.max(attempts, 1), MAX_ATTEMPTS_LIMIT) : DEFAULT_MAX_ATTEMPTS,
-		maxWaitMs: Number.isFinite(waitSeconds) && waitSeconds >= 0 ? waitSeconds * 1000 : DEFAULT_RETRY_POLICY.maxWaitMs,
+		maxWaitMs: Number.isFinite(waitSeconds) && waitSeconds >= 0 ? waitSeconds * 1000 : DEFAULT_MAX_RETRY_WAIT_SECONDS * 1000,
 	};
 }
 
@@ -101,7 +96,7 @@ async function readCredential(context: InterviewServiceContext): Promise<ICreden
 }
 
 /** A run whose credential is read at its first request; a failed read is not kept. */
-export function requestRun(context: InterviewServiceContext, policy: RetryPolicy = DEFAULT_RETRY_POLICY): RequestRun {
+export function requestRun(context: InterviewServiceContext, policy = policyFromOptions({})): RequestRun {
 	let credential: Promise<ICredentialsDecrypted> | undefined;
 	return {
 		context,
@@ -182,15 +177,9 @@ export async function apiRequest<E extends EndpointSpec>(
 	if (!parsed.success) {
 		const issue = parsed.error.issues[0];
 		const where = issue?.path.length ? `data.${issue.path.join('.')}` : 'data';
-		throw new NodeApiError(
-			context.getNode(),
-			{ message: 'Unexpected response from the Interview Service' },
-			{
-				message: `Unexpected response from the Interview Service for ${method} ${path}`,
-				description: `${where}: ${issue?.message ?? 'does not match the API contract'}`,
-				itemIndex: options.itemIndex,
-			},
-		);
+		const message = `Unexpected response from the Interview Service for ${method} ${path}`;
+		const description = `${where}: ${issue?.message ?? 'does not match the API contract'}`;
+		throw new NodeApiError(context.getNode(), { message: 'Unexpected response from the Interview Service' }, { message, description, itemIndex: options.itemIndex });
 	}
 	return parsed.data as z.infer<E['data']>;
 }

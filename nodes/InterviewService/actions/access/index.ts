@@ -1,7 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import * as createLink from './createLink';
-import * as createToken from './createToken';
+import { endpoints } from '../../../shared/contract/endpoints';
+import { credentialExchange } from '../../helpers/credentialExchange';
+import { showFor } from '../common.descriptions';
+
+const createLink = credentialExchange(endpoints.createLink, showFor('access', 'createLink'), 'a presigned URL that carries an access token');
+const createToken = credentialExchange(endpoints.createToken, showFor('access', 'createToken'), 'a bearer access token');
 
 export const operations = { createLink, createToken };
 

@@ -2,7 +2,7 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties }
 
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { invalidInput, parseJsonObject } from '../../helpers/parameters';
-import type { FieldLabels, ParameterReader } from '../../helpers/parameters';
+import type { FieldLabels } from '../../helpers/parameters';
 import type { NodeRun } from '../../helpers/operationContract';
 
 // Candidate Fields: each set in the node, usually by expression, or read from each input item by field name (no expression per item).
@@ -63,12 +63,6 @@ export function candidateEmailsProperty(displayOptions: IDisplayOptions, descrip
 /** How an input field is named in errors: the node's label and the field it was read from. */
 const inputFieldLabel = (label: string, field: string) => `${label} (input field "${field}")`;
 
-function fieldNameOf(context: IExecuteFunctions, read: ParameterReader, parameter: string, label: string, itemIndex: number, fallback: string) {
-	const name = String(read(parameter, itemIndex, fallback) ?? '').trim();
-	if (name === '') throw invalidInput(context.getNode(), label, 'is required', itemIndex);
-	return name;
-}
-
 /** A text field of an input item; empty or absent means "not set". Numbers become text; objects and lists are refused. */
 function inputText(context: IExecuteFunctions, json: IDataObject, field: string, label: string, itemIndex: number): string | undefined {
 	const value = json[field];
@@ -81,7 +75,8 @@ function inputText(context: IExecuteFunctions, json: IDataObject, field: string,
 
 /** The e-mail of an input item, from the field named in Email Field: required, trimmed. */
 export function inputEmailOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { email: string; label: string } {
-	const field = fieldNameOf(context, run.read, 'emailField', 'Email Field', itemIndex, 'email');
+	const field = String(run.read('emailField', itemIndex, 'email') ?? '').trim();
+	if (field === '') throw invalidInput(context.getNode(), 'Email Field', 'is required', itemIndex);
 	const label = inputFieldLabel('Email', field);
 	const email = inputText(context, run.items[itemIndex].json, field, 'Email', itemIndex)?.trim();
 	if (!email) {

@@ -53,11 +53,11 @@ async function inStore<T>(context: IExecuteFunctions, what: string, call: () => 
 // nothing remembered is pushed out by keys that were never invited.
 export async function rememberedOf(context: IExecuteFunctions, keys: string[]): Promise<Set<string>> {
 	if (keys.length === 0) return new Set();
-	const checked = await inStore(context, 'look up candidates', async () => await context.helpers.checkProcessedAndRecord(keys, 'workflow', ENTRIES));
-	if (checked.new.length > 0) {
-		await inStore(context, 'look up candidates', async () => await context.helpers.removeProcessed(checked.new, 'workflow', ENTRIES));
-	}
-	return new Set(checked.processed.map(String));
+	return await inStore(context, 'look up candidates', async () => {
+		const checked = await context.helpers.checkProcessedAndRecord(keys, 'workflow', ENTRIES);
+		if (checked.new.length > 0) await context.helpers.removeProcessed(checked.new, 'workflow', ENTRIES);
+		return new Set(checked.processed.map(String));
+	});
 }
 
 /** Forgets candidates, so that Skip Already Invited invites them again. */
@@ -92,15 +92,8 @@ function skippedItem({ itemIndex, request }: PreparedItem<Invitation>): ItemOutc
 	return { itemIndex, json: [json], output: SKIPPED_OUTPUT };
 }
 
-/** One run of Invite with the option read: whom to send, who was skipped, and how the run's links are recorded. */
-export interface InvitedHistoryRun<T extends Invitation> {
-	toSend: Array<PreparedItem<T>>;
-	skipped: ItemOutcome[];
-	// Records the linked candidates once, as the node returns them: a run that stops before records nothing, so the next
-	// run invites them again. Outcomes are marked when n8n could not record them.
-	record(outcomes: ItemOutcome[]): Promise<ItemOutcome[]>;
-}
-
+// Records the linked candidates once, as the node returns them: a run that stops before records nothing, so the next
+// run invites them again. Outcomes are marked when n8n could not record them.
 async function recordLinked(context: IExecuteFunctions, outcomes: ItemOutcome[], size: number): Promise<ItemOutcome[]> {
 	const linked = outcomes.flatMap((outcome) => (isFailure(outcome) ? [] : outcome.json));
 	const keys = [...new Set(linked.map((json) => invitedKey(String(json.interviewId), String(json.email))))];
@@ -118,16 +111,17 @@ async function recordLinked(context: IExecuteFunctions, outcomes: ItemOutcome[],
 	}
 }
 
-// Decided once per run and kept in the run's memory: on Retry On Fail, a candidate the first attempt invited (and may
-// have recorded) is not skipped in the second.
+// One run of Invite with the option read: whom to send, who was skipped, and how the run's links are recorded. Decided
+// once per run and kept in the run's memory: on Retry On Fail, a candidate the first attempt invited (and may have
+// recorded) is not skipped in the second.
 export async function invitedHistoryRun<T extends Invitation>(
 	context: IExecuteFunctions,
 	options: IDataObject,
 	prepared: Array<PreparedItem<T>>,
 	memory: RetryMemory,
-): Promise<InvitedHistoryRun<T>> {
+) {
 	const size = (options.invitedHistorySize ?? DEFAULT_INVITED_HISTORY_SIZE) as number;
-	if (options.skipAlreadyInvited !== true) return { toSend: prepared, skipped: [], record: async (outcomes) => outcomes };
+	if (options.skipAlreadyInvited !== true) return { toSend: prepared, skipped: [], record: async (outcomes: ItemOutcome[]) => outcomes };
 	const keys = [...new Set(prepared.map(keyOfItem))];
 	const decided = memory.keyOf(['skipAlreadyInvited', keys]);
 	let remembered = memory.answerTo(decided) as string[] | undefined;
@@ -139,7 +133,7 @@ export async function invitedHistoryRun<T extends Invitation>(
 	return {
 		toSend: prepared.filter((item) => !skip.has(keyOfItem(item))),
 		skipped: prepared.filter((item) => skip.has(keyOfItem(item))).map(skippedItem),
-		record: async (outcomes) => await recordLinked(context, outcomes, size),
+		record: async (outcomes: ItemOutcome[]) => await recordLinked(context, outcomes, size),
 	};
 }
 

@@ -7,10 +7,11 @@ import { apiRequest } from '../../../shared/transport/request';
 import { withMaskedWebhookSecret } from '../../../shared/webhookSecret';
 import { nonEmptyCollection, parseJsonObject, toStringList, validateRequest } from '../../helpers/parameters';
 import {
-	experienceField,
 	INTERVIEW_FIELD_LABELS,
 	interviewConfigCollection,
+	maxExperienceField,
 	metaDataField,
+	minExperienceField,
 	publishedField,
 	roleNameField,
 	showFor,
@@ -62,9 +63,9 @@ export const description: INodeProperties[] = [
 		displayOptions,
 		options: [
 			interviewConfigCollection,
-			experienceField('max'),
+			maxExperienceField,
 			metaDataField,
-			experienceField('min'),
+			minExperienceField,
 			publishedField('Whether to publish the interview at once instead of keeping it as a draft'),
 			roleNameField,
 			{

@@ -1,17 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { endpoints } from '../../../shared/contract/endpoints';
-import type { UpdateInterviewBody } from '../../../shared/contract/interview';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
 import { withMaskedWebhookSecret } from '../../../shared/webhookSecret';
 import { invalidInput, parseJsonObject, requiredInterviewId, validateRequest } from '../../helpers/parameters';
 import {
-	experienceField,
 	INTERVIEW_FIELD_LABELS,
 	interviewNameField,
 	interviewPicker,
+	maxExperienceField,
 	metaDataField,
+	minExperienceField,
 	publishedField,
 	roleNameField,
 	showFor,
@@ -90,9 +90,9 @@ export const description: INodeProperties[] = [
 				],
 			},
 			interviewNameField,
-			experienceField('max'),
+			maxExperienceField,
 			metaDataField,
-			experienceField('min'),
+			minExperienceField,
 			publishedField('Whether the interview is published; off turns it back into a draft'),
 			roleNameField,
 		],
@@ -112,12 +112,7 @@ function competencyList(value: unknown): IDataObject[] | undefined {
 	);
 }
 
-interface UpdateRequest {
-	interviewId: string;
-	body: UpdateInterviewBody;
-}
-
-export function prepare(this: IExecuteFunctions, itemIndex: number): UpdateRequest {
+export function prepare(this: IExecuteFunctions, itemIndex: number) {
 	const interviewId = requiredInterviewId(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body = withoutUndefined({
@@ -135,6 +130,6 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): UpdateReque
 	return { interviewId, body: validateRequest(this, endpoints.updateInterview.body, body, itemIndex, INTERVIEW_FIELD_LABELS) };
 }
 
-export async function send(this: IExecuteFunctions, { interviewId, body }: UpdateRequest, itemIndex: number, run: NodeRun) {
+export async function send(this: IExecuteFunctions, { interviewId, body }: ReturnType<typeof prepare>, itemIndex: number, run: NodeRun) {
 	return withMaskedWebhookSecret(await apiRequest.call(run.requests, endpoints.updateInterview, { interviewId, body: body as IDataObject, itemIndex }));
 }

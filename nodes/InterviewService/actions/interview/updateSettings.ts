@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { endpoints } from '../../../shared/contract/endpoints';
-import type { UpdateSettingsBody } from '../../../shared/contract/interview';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
 import { withMaskedWebhookSecret } from '../../../shared/webhookSecret';
@@ -19,8 +18,6 @@ import {
 import type { NodeRun } from '../../helpers/operationContract';
 
 const displayOptions = showFor('interview', 'updateSettings');
-
-type InterviewConfigMode = 'merge' | 'replace';
 
 export const description: INodeProperties[] = [
 	{ ...interviewPicker, displayOptions },
@@ -74,20 +71,10 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-interface SettingsRequest {
-	interviewId: string;
-	body: UpdateSettingsBody;
-	interviewConfigMode: InterviewConfigMode;
-}
-
-export function prepare(this: IExecuteFunctions, itemIndex: number): SettingsRequest {
+export function prepare(this: IExecuteFunctions, itemIndex: number) {
 	const interviewId = requiredInterviewId(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const interviewConfigMode = (options.interviewConfigMode ?? 'merge') as InterviewConfigMode;
-	if (interviewConfigMode !== 'merge' && interviewConfigMode !== 'replace') {
-		throw invalidInput(this.getNode(), 'Interview Config Update', 'must be "merge" or "replace"', itemIndex);
-	}
+	const { interviewConfigMode } = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const body = withoutUndefined({
 		interviewName: fields.interviewName,
 		// `published` travels only when the user chose it: the service drafts the interview on false.
@@ -101,20 +88,16 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): SettingsReq
 	return {
 		interviewId,
 		body: validateRequest(this, endpoints.updateSettings.body, body, itemIndex, INTERVIEW_FIELD_LABELS),
-		interviewConfigMode,
+		replaceConfig: interviewConfigMode === 'replace',
 	};
 }
 
-/** The config to send: the given fields laid over the current ones, unless the user asked to replace. */
-export function mergeInterviewConfig(current: IDataObject | undefined, given: IDataObject): IDataObject {
-	return { ...current, ...given };
-}
-
-export async function send(this: IExecuteFunctions, { interviewId, body, interviewConfigMode }: SettingsRequest, itemIndex: number, run: NodeRun) {
+export async function send(this: IExecuteFunctions, { interviewId, body, replaceConfig }: ReturnType<typeof prepare>, itemIndex: number, run: NodeRun) {
 	const toSend: IDataObject = { ...body };
-	if (body.interviewConfig && interviewConfigMode === 'merge') {
+	if (body.interviewConfig && !replaceConfig) {
+		// The given fields laid over the current ones: the service replaces the whole config it receives.
 		const current = await apiRequest.call(run.requests, endpoints.getInterview, { interviewId, itemIndex });
-		toSend.interviewConfig = mergeInterviewConfig(current.interviewConfig as IDataObject, body.interviewConfig);
+		toSend.interviewConfig = { ...current.interviewConfig, ...body.interviewConfig };
 	}
 	return withMaskedWebhookSecret(await apiRequest.call(run.requests, endpoints.updateSettings, { interviewId, body: toSend, itemIndex }));
 }

@@ -70,7 +70,7 @@ describe('dedupe key', () => {
 describe('dedupe memory in static data', () => {
 	it('remembers keys for 24 hours', () => {
 		const staticData: IDataObject = {};
-		remember(staticData, 'k1', 'memory-1', 1_000);
+		remember(staticData, ['k1', 1_000, 'a1'], 'memory-1');
 		expect(wasSeen(staticData, 'k1', 1_000 + REMEMBER_MS - 1)).toBe(true);
 		expect(wasSeen(staticData, 'k1', 1_000 + REMEMBER_MS)).toBe(false);
 		expect(wasSeen(staticData, 'k2', 1_000)).toBe(false);
@@ -78,31 +78,31 @@ describe('dedupe memory in static data', () => {
 
 	it('keeps only the newest 1,000 keys, and drops expired ones when it writes', () => {
 		const staticData: IDataObject = {};
-		for (let index = 0; index < MAX_REMEMBERED + 5; index++) remember(staticData, `k${index}`, 'memory-2', 10_000 + index);
+		for (let index = 0; index < MAX_REMEMBERED + 5; index++) remember(staticData, [`k${index}`, 10_000 + index, 'a1'], 'memory-2');
 		expect(staticData.seenDeliveries).toHaveLength(MAX_REMEMBERED);
 		expect(wasSeen(staticData, 'k4', 20_000)).toBe(false);
 		expect(wasSeen(staticData, 'k5', 20_000)).toBe(true);
-		remember(staticData, 'late', 'memory-2', 10_000 + MAX_REMEMBERED + REMEMBER_MS);
+		remember(staticData, ['late', 10_000 + MAX_REMEMBERED + REMEMBER_MS, 'a1'], 'memory-2');
 		// k5..k1000 were written more than 24 h before "late": only k1001..k1004 and "late" stay.
 		expect(staticData.seenDeliveries).toHaveLength(5);
 	});
 
 	it('survives a JSON round trip (as n8n saves it) and ignores entries it cannot read', () => {
-		const staticData: IDataObject = { seenDeliveries: [['k2', 5], 'x', ' 5', 'k0 5'] as unknown as IDataObject[] };
-		remember(staticData, 'k1', 'memory-3', 6);
+		const staticData: IDataObject = { seenDeliveries: [['k2', 5], 'x', ' 5', 'k0 5 a0'] as unknown as IDataObject[] };
+		remember(staticData, ['k1', 6, 'a1'], 'memory-3');
 		const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
 		expect(wasSeen(saved, 'k0', 7)).toBe(true);
 		expect(wasSeen(saved, 'k1', 7)).toBe(true);
-		expect(saved.seenDeliveries).toEqual(['k0 5', 'k1 6']);
+		expect(saved.seenDeliveries).toEqual(['k0 5 a0', 'k1 6 a1']);
 	});
 
 	it('assigns the list, which is what marks n8n static data as changed', () => {
 		// n8n's own observable static data, as a webhook call gets it (a node's part is a nested object).
-		const staticData = ObservableObject.create({ 'node:Trigger': { seenDeliveries: ['k0 1'] } }) as IDataObject & { __dataChanged: boolean };
+		const staticData = ObservableObject.create({ 'node:Trigger': { seenDeliveries: ['k0 1 a0'] } }) as IDataObject & { __dataChanged: boolean };
 		expect(staticData.__dataChanged).toBe(false);
-		remember(staticData['node:Trigger'] as IDataObject, 'k1', 'memory-4', 2);
+		remember(staticData['node:Trigger'] as IDataObject, ['k1', 2, 'a1'], 'memory-4');
 		expect(staticData.__dataChanged).toBe(true);
-		expect(JSON.parse(JSON.stringify(staticData))).toEqual({ 'node:Trigger': { seenDeliveries: ['k0 1', 'k1 2'] } });
+		expect(JSON.parse(JSON.stringify(staticData))).toEqual({ 'node:Trigger': { seenDeliveries: ['k0 1 a0', 'k1 2 a1'] } });
 	});
 });
 
@@ -112,8 +112,8 @@ describe('concurrent calls and n8n\'s whole-object write-back', () => {
 		// Both calls loaded the same (empty) static data; each records its own delivery.
 		const first: IDataObject = {};
 		const second: IDataObject = {};
-		remember(first, 'delivery-a', scope, 100);
-		remember(second, 'delivery-b', scope, 101);
+		remember(first, ['delivery-a', 100, 'a1'], scope);
+		remember(second, ['delivery-b', 101, 'a1'], scope);
 		// Whichever copy n8n writes last, both keys are in it.
 		for (const saved of [first, second]) {
 			expect(wasSeen(saved, 'delivery-a', 102)).toBe(true);
@@ -121,7 +121,7 @@ describe('concurrent calls and n8n\'s whole-object write-back', () => {
 		}
 		// Another node's keys stay out.
 		const other: IDataObject = {};
-		remember(other, 'delivery-c', 'wf-merge:n2', 103);
+		remember(other, ['delivery-c', 103, 'a1'], 'wf-merge:n2');
 		expect(wasSeen(other, 'delivery-a', 104)).toBe(false);
 	});
 
@@ -131,8 +131,8 @@ describe('concurrent calls and n8n\'s whole-object write-back', () => {
 		// first and n8n saves it, then A's call ends and n8n writes A's whole (older) copy over it.
 		const callA: IDataObject = {};
 		const callB: IDataObject = {};
-		remember(callA, 'delivery-a', scope, 100);
-		remember(callB, 'delivery-b', scope, 101);
+		remember(callA, ['delivery-a', 100, 'a1'], scope);
+		remember(callB, ['delivery-b', 101, 'a1'], scope);
 		const savedLast = JSON.parse(JSON.stringify(callA)) as IDataObject;
 		expect(wasSeen(savedLast, 'delivery-a', 102)).toBe(true);
 		expect(wasSeen(savedLast, 'delivery-b', 102)).toBe(true);
@@ -142,9 +142,9 @@ describe('concurrent calls and n8n\'s whole-object write-back', () => {
 describe('how the memory is stored', () => {
 	it('keeps every key as one text, "<key> <at in base 36> <attempt>", oldest first', () => {
 		const staticData: IDataObject = {};
-		for (let index = 0; index < 120; index++) remember(staticData, `k${index}`, 'stored-1', 50_000 + index, index === 119 ? 'a1' : undefined);
+		for (let index = 0; index < 120; index++) remember(staticData, [`k${index}`, 50_000 + index, `a${index}`], 'stored-1');
 		const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
-		expect(saved.seenDeliveries).toEqual(Array.from({ length: 120 }, (_, index) => `k${index} ${(50_000 + index).toString(36)}${index === 119 ? ' a1' : ''}`));
+		expect(saved.seenDeliveries).toEqual(Array.from({ length: 120 }, (_, index) => `k${index} ${(50_000 + index).toString(36)} a${index}`));
 		for (const key of ['k0', 'k69', 'k70', 'k119']) expect(wasSeen(saved, key, 50_200)).toBe(true);
 		expect(wasSeen(saved, 'k1', 50_000 + 1 + REMEMBER_MS)).toBe(false);
 		expect(wasSeen(saved, 'k12', 50_200)).toBe(true);
@@ -152,10 +152,10 @@ describe('how the memory is stored', () => {
 	});
 
 	it('reads a full list another process wrote, and drops its oldest key for a new one', () => {
-		const written = Array.from({ length: MAX_REMEMBERED }, (_, index) => `old${index} ${(60_000 + index).toString(36)}`);
+		const written = Array.from({ length: MAX_REMEMBERED }, (_, index) => `old${index} ${(60_000 + index).toString(36)} a0`);
 		const staticData: IDataObject = { seenDeliveries: written as unknown as IDataObject[] };
 		expect(wasSeen(staticData, 'old0', 70_000)).toBe(true);
-		remember(staticData, 'new', 'stored-2', 70_000);
+		remember(staticData, ['new', 70_000, 'a1'], 'stored-2');
 		const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
 		expect(saved.seenDeliveries).toHaveLength(MAX_REMEMBERED);
 		// The oldest one made room for the new key.
@@ -164,10 +164,10 @@ describe('how the memory is stored', () => {
 	});
 
 	it('takes in texts another n8n process wrote (keys this process never saw)', () => {
-		const fromElsewhere = [`far1 ${(80_000).toString(36)}`, `far2 ${(80_001).toString(36)}`, 'unreadable'];
+		const fromElsewhere = [`far1 ${(80_000).toString(36)} a0`, `far2 ${(80_001).toString(36)} a0`, 'unreadable'];
 		const staticData: IDataObject = { seenDeliveries: fromElsewhere as unknown as IDataObject[] };
-		remember(staticData, 'near', 'stored-3', 80_002);
+		remember(staticData, ['near', 80_002, 'a1'], 'stored-3');
 		const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
-		expect(saved.seenDeliveries).toEqual([`far1 ${(80_000).toString(36)}`, `far2 ${(80_001).toString(36)}`, `near ${(80_002).toString(36)}`]);
+		expect(saved.seenDeliveries).toEqual([`far1 ${(80_000).toString(36)} a0`, `far2 ${(80_001).toString(36)} a0`, `near ${(80_002).toString(36)} a1`]);
 	});
 });

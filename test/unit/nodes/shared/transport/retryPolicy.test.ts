@@ -1,9 +1,11 @@
 import { parseRetryAfter } from '../../../../../nodes/shared/transport/errors';
-import { DEFAULT_RETRY_POLICY, retryDelayMs, policyFromOptions } from '../../../../../nodes/shared/transport/request';
+import { retryDelayMs, policyFromOptions } from '../../../../../nodes/shared/transport/request';
 
 const networkError = { httpCode: 'ECONNRESET' };
 const timeout = { httpCode: 'ECONNABORTED' };
 const half = () => 0;
+/** The policy of a run without Request Options. */
+const DEFAULT_RETRY_POLICY = policyFromOptions({});
 
 describe('the retry policy', () => {
 	it('retries 429 and 503 for any method, 502/504 and network errors only for GET, timeouts never', () => {

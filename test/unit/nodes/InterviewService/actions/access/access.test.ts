@@ -1,9 +1,8 @@
-import * as createLinkOperation from '../../../../../../nodes/InterviewService/actions/access/createLink';
-import * as createTokenOperation from '../../../../../../nodes/InterviewService/actions/access/createToken';
+import { operations } from '../../../../../../nodes/InterviewService/actions/access';
 import { asExecute, BASE_URL, mockContext } from '../../mockContext';
 
-const createLink = asExecute(createLinkOperation);
-const createToken = asExecute(createTokenOperation);
+const createLink = asExecute(operations.createLink);
+const createToken = asExecute(operations.createToken);
 
 describe('access → create token / create link', () => {
 	it('exchanges the credential\'s client ID and key for a token, returning what the API returns', async () => {

@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import * as updateSettingsOperation from '../../../../../../nodes/InterviewService/actions/interview/updateSettings';
-import { mergeInterviewConfig } from '../../../../../../nodes/InterviewService/actions/interview/updateSettings';
 import { asExecute, BASE_URL, byId, mockContext } from '../../mockContext';
 import type { RecordedRequest } from '../../mockContext';
 
@@ -69,8 +68,15 @@ describe('interview → update settings', () => {
 		expect(mock.requests).toHaveLength(0);
 	});
 
-	it('merges given fields over current ones', () => {
-		expect(mergeInterviewConfig({ a: 1, b: 2 }, { b: 3 })).toEqual({ a: 1, b: 3 });
-		expect(mergeInterviewConfig(undefined, { b: 3 })).toEqual({ b: 3 });
+	it('merges given fields over current ones, and over none when the interview has no config', async () => {
+		const mock = settingsContext({ interviewConfig: { allowReattempt: false } });
+		await execute.call(mock.context);
+		expect(mock.requests[1].body).toEqual({ interviewConfig: { allowAccess: 'anyone', allowReattempt: false, webhookUrl: 'https://old.example.com/hook' } });
+		const bare = mockContext({
+			parameters: { interviewId: byId('int_1'), updateFields: { interviewConfig: { allowReattempt: false } }, options: {} },
+			respond: (request: RecordedRequest) => (request.method === 'GET' ? { interviewId: 'int_1' } : { interviewId: 'int_1', ...request.body }),
+		});
+		await execute.call(bare.context);
+		expect(bare.requests[1].body).toEqual({ interviewConfig: { allowReattempt: false } });
 	});
 });
