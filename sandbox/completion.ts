@@ -35,7 +35,7 @@ export async function completeInterview(context: SandboxContext, interview: Stor
 	const { webhookStyle: style, webhookRedelivery: redelivery } = state.config;
 	const deliveries = url ? await deliverEvent(state, url, event, { style, redelivery }) : [];
 	return {
-		result: resultView(completed, state.config.scoreStyle),
+		result: resultView(completed, state.config),
 		// The event as sent, in the configured webhook style; eventId finds its deliveries.
 		event: deliveries[0]?.payload ?? webhookPayload(event, style),
 		eventId: event.eventId,

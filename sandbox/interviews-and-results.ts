@@ -12,7 +12,7 @@ import {
 	REPORT_PATH,
 	type ScoreStyle,
 } from './assumptions';
-import type { Scores, StoredCandidate, StoredInterview, StoredInterviewConfig } from './state';
+import type { SandboxConfig, Scores, StoredCandidate, StoredInterview, StoredInterviewConfig } from './state';
 
 export const newInterviewId = () => randomBytes(INTERVIEW_ID_BYTES).toString('hex');
 
@@ -169,15 +169,18 @@ export function styledScores(scores: Scores, style: ScoreStyle) {
 	return { ...scores };
 }
 
-/** One element of the results list; `completedAt` ("not shown") is the instant its completion event carries. */
-export function resultView(candidate: StoredCandidate, style: ScoreStyle) {
+/**
+ * One element of the results list; `completedAt` ("not shown") is the instant its completion event carries,
+ * left out for a service whose rows are only what the spec shows (config `resultsCompletedAt: false`).
+ */
+export function resultView(candidate: StoredCandidate, { scoreStyle, resultsCompletedAt }: Pick<SandboxConfig, 'scoreStyle' | 'resultsCompletedAt'>) {
 	return {
 		interviewId: candidate.interviewId,
 		candidate: { name: candidate.name, email: candidate.email },
-		scores: candidate.scores ? styledScores(candidate.scores, style) : null,
+		scores: candidate.scores ? styledScores(candidate.scores, scoreStyle) : null,
 		metaData: candidate.metaData,
 		reportLink: candidate.reportLink,
-		completedAt: candidate.completedAt,
+		...(resultsCompletedAt ? { completedAt: candidate.completedAt } : {}),
 	};
 }
 

@@ -121,6 +121,7 @@ export const configPatch = z
 		webhookRedelivery: z.enum(WEBHOOK_REDELIVERIES),
 		stripWebhookQuery: z.boolean(),
 		resultsPastEnd: z.enum(['empty', '422', '404']),
+		resultsCompletedAt: z.boolean(),
 		refusals: z
 			.object({
 				emails: z.array(z.string()).default([]),

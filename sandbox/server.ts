@@ -83,6 +83,7 @@ export function configFrom(options: SandboxOptions): SandboxConfig {
 		webhookRedelivery: options.webhookRedelivery ?? DEFAULT_WEBHOOK_REDELIVERY,
 		stripWebhookQuery: options.stripWebhookQuery ?? false,
 		resultsPastEnd: 'empty',
+		resultsCompletedAt: true,
 		refusals: { emails: [], domains: [], dialect: 'rejectRequest' },
 	};
 }

@@ -22,6 +22,8 @@ export interface SandboxConfig {
 	webhookRedelivery: WebhookRedelivery;
 	/** How a results page past the end is answered: `[]` (default), or a 422 "not ready" or a 404, as some services do. */
 	resultsPastEnd: 'empty' | '422' | '404';
+	/** Whether result rows carry `completedAt`, as a service that grows may; the spec shows none. */
+	resultsCompletedAt: boolean;
 	/** Store `interviewConfig.webhookUrl` without its query string, like a service that trims URLs. */
 	stripWebhookQuery: boolean;
 	/** Candidates refused by e-mail or by domain (both without case), and how (see assumptions.ts). */

@@ -27,7 +27,7 @@ export function registerResults(app: FastifyInstance, context: SandboxContext) {
 				)
 			: candidates;
 		const { config } = context.state;
-		const view = (candidate: StoredCandidate) => resultView(candidate, config.scoreStyle);
+		const view = (candidate: StoredCandidate) => resultView(candidate, config);
 		// Rows added through the control API follow the candidates' own, as given, and page like them.
 		const extra = context.state.extraResultRows.get(interview.interviewId) ?? [];
 		const page = extra.length === 0 ? pageOf(found, query, config).map(view) : pageOf<unknown>([...found.map(view), ...extra], query, config);

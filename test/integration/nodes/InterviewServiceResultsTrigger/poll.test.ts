@@ -2,6 +2,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { readEvent } from '../../../../nodes/InterviewServiceTrigger/event';
 import { shapedEvent } from '../../../../nodes/InterviewServiceTrigger/webhook';
+import { resultKey } from '../../../../nodes/InterviewServiceResultsTrigger/pollState';
+import { completionKey } from '../../../../nodes/shared/results';
 import { TriggerHarness } from '../../../helpers/n8nCoreTriggers';
 import { SandboxControl } from '../../../helpers/sandbox';
 
@@ -160,6 +162,25 @@ describe('Interview Service Results Trigger against the sandbox', () => {
 			});
 		} finally {
 			await sandbox.control('PATCH', '/config', { scoreStyle: 'documented' });
+		}
+	});
+
+	it('keys a completion by interview, e-mail and report link when the rows carry no completion time, as the spec shows them', async () => {
+		await sandbox.control('PATCH', '/config', { resultsCompletedAt: false });
+		try {
+			const trigger = poller(ONE(PUBLISHED, { simplify: false }));
+			await trigger.poll();
+			const { event } = await sandbox.complete(PUBLISHED, { email: 'Plain@Example.com' });
+			const [[item]] = (await trigger.poll())!;
+			expect(item.json).not.toHaveProperty('completedAt');
+			const reportLink = item.json.reportLink as string;
+			expect(item.json.completionKey).toBe(completionKey(PUBLISHED, 'Plain@Example.com', undefined, resultKey(PUBLISHED, 'plain@example.com', reportLink)));
+			// The same completion read again, by a trigger that starts over, gets the same key; the webhook's differs, having a time.
+			const again = await poller(ONE(PUBLISHED, { simplify: false })).poll('manual');
+			expect(again![0][0].json.completionKey).toBe(item.json.completionKey);
+			expect(shapedEvent(readEvent(event), 'unused').completionKey).not.toBe(item.json.completionKey);
+		} finally {
+			await sandbox.control('PATCH', '/config', { resultsCompletedAt: true });
 		}
 	});
 
