@@ -1,5 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { operations, router, runOperation, toExecutionData } from '../../../../../nodes/InterviewService/actions/router';
 import type { PerItemOperation } from '../../../../../nodes/InterviewService/helpers/operationContract';
