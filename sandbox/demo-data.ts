@@ -10,6 +10,9 @@ export const DEMO_INTERVIEW_IDS = {
 	dataAnalyst: '6650a1b2c3d4e5f601234503',
 } as const;
 
+/** The candidate the demo's service refuses, so that a newcomer sees a failed item (the start-up message names it). */
+export const DEMO_REFUSED_CANDIDATE = { email: 'blocked@example.com', name: 'Blocked Candidate' };
+
 export const DEMO_SEED: SeedInput = {
 	interviews: [
 		{
@@ -131,4 +134,6 @@ export const DEMO_SEED: SeedInput = {
 		{ email: 'margaret.hamilton@example.com', name: 'Margaret Hamilton', phone: '+1 617 555 0102' },
 		{ email: 'edsger.dijkstra@example.com', name: 'Edsger Dijkstra', phone: '+31 40 555 0103' },
 	],
+	// Refused with a reason: `422 Input validation failed`, `error: [{ email, message: "This candidate is blocked" }]`.
+	refusals: { emails: [DEMO_REFUSED_CANDIDATE.email], domains: [], dialect: 'rejectNamingEmail' },
 };

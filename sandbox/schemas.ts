@@ -62,10 +62,20 @@ export const atsCandidate = z
 	.object({ email, name: z.string().optional(), phone: z.string().optional(), resumeLink: httpUrl.optional() })
 	.strict();
 
+/** Whom the service refuses (refusals.ts), and in which dialect. */
+const refusals = z
+	.object({
+		emails: z.array(z.string()).default([]),
+		domains: z.array(z.string()).default([]),
+		dialect: z.enum(REFUSAL_DIALECTS).default('rejectRequest'),
+	})
+	.strict();
+
 export const seedBody = z.object({
 	interviews: z.array(seedInterview).optional(),
 	candidates: z.array(seedCandidate).optional(),
 	atsCandidates: z.array(atsCandidate).optional(),
+	refusals: refusals.optional(),
 });
 export type SeedInput = z.infer<typeof seedBody>;
 
@@ -122,13 +132,7 @@ export const configPatch = z
 		stripWebhookQuery: z.boolean(),
 		resultsPastEnd: z.enum(['empty', '422', '404']),
 		resultsCompletedAt: z.boolean(),
-		refusals: z
-			.object({
-				emails: z.array(z.string()).default([]),
-				domains: z.array(z.string()).default([]),
-				dialect: z.enum(REFUSAL_DIALECTS).default('rejectRequest'),
-			})
-			.strict(),
+		refusals,
 	})
 	.partial()
 	.strict();

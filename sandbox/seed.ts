@@ -80,5 +80,6 @@ export function applySeed(state: SandboxState, input: unknown, baseUrl: string):
 	for (const interview of interviews) state.interviews.set(interview.interviewId, interview);
 	for (const candidate of seed.candidates ?? []) state.saveCandidate(seededCandidate(candidate, baseUrl, now));
 	addAtsCandidates(state, seed.atsCandidates ?? []);
+	if (seed.refusals) state.config = { ...state.config, refusals: seed.refusals };
 	return interviews.map((interview) => interview.interviewId);
 }

@@ -11,11 +11,14 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
+import axios from 'axios';
+
 import { packPackage } from '../harness/pack';
 import { spawnGroup, stopGroup, tail, waitForLine } from '../harness/process';
 import { cacheRoot, ensureRuntime, N8N_VERSION } from '../harness/runtime';
 import { REPO_ROOT } from '../harness/paths';
 import { ATS_PREFIX } from '../sandbox/ats';
+import { DEMO_REFUSED_CANDIDATE } from '../sandbox/demo-data';
 import { OPENAI_PREFIX } from '../sandbox/openai';
 import { assertPortFree, DEMO_OWNER, demoCli, installPackage, READY_BANNER, startDemoN8n, type DemoN8n } from './lib/demoN8n';
 import {
@@ -123,8 +126,10 @@ function banner(options: { n8n: DemoN8n; sandboxUrl: string; exportFile: string;
 		`    curl -s -X POST ${webhook} -H 'content-type: application/json' \\`,
 		`      -d '[{"name":"Ada Lovelace","email":"ada@example.com"},{"name":"Alan Turing","email":"alan@example.com"}]'`,
 		'  and see each candidate\'s preAuthLink in the answer, and the execution under "Executions".',
-		'  Open a preAuthLink in your browser to be that candidate: click Finish and the sandbox records the result',
-		'  and calls the interview\'s webhook (publish example 3, or click its "Execute workflow", to see it arrive).',
+		`  A refused candidate: the sandbox refuses ${DEMO_REFUSED_CANDIDATE.email} ("This candidate is blocked"), and the`,
+		'  stand-in ATS lists them: example 5\'s "Execute workflow" invites the others and puts them, alone, on the',
+		'  Error branch "Not Invited", the message naming the candidate and the interview. Add them to the curl list',
+		'  above to see the same failure in example 1\'s answer, with interviewId, email, name and the reason as message.',
 		`  Add a node: search "Interview Service" in the nodes panel. n8n's data and log: ${userFolder}`,
 		'',
 		'  Press Ctrl+C to stop n8n and the sandbox.',
@@ -148,6 +153,8 @@ async function main() {
 
 	say(`2/5 starting the sandbox on 127.0.0.1:${sandboxPort} with demo data`);
 	const sandboxUrl = await startSandbox(sandboxPort);
+	// The stand-in ATS lists the refused candidate too, so that example 5 shows its Error branch at the first click.
+	await axios.post(`${sandboxUrl}/__sandbox/seed`, { atsCandidates: [DEMO_REFUSED_CANDIDATE] }, { timeout: 10_000 });
 
 	say(`3/5 packing this package and installing it into ${path.join(userFolder, '.n8n', 'nodes')}`);
 	await installPackage(userFolder, await packPackage());

@@ -96,5 +96,3 @@ export function entriesByEmail<T>(entries: T[], emailOfEntry: (entry: T) => unkn
 	return (email) => byEmail.get(emailKey(email));
 }
 
-/** A refused candidate's failure, whether the service refused them by a 422 or left them out; `why` follows. */
-export const refusedMessage = (email: string, itemIndex: number, why: string) => `The Interview Service refused ${email} [item ${itemIndex}]${why}`;

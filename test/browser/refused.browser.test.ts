@@ -66,7 +66,7 @@ it(
 			const failed = await waitForOutputJson(page, (json) => json.includes('"error"'), 'the error branch');
 			// Item 1 (counted from 0, as n8n's own messages count) is the second candidate: the Error branch holds
 			// their input item, the message naming them and the service's reason.
-			expect(failed).toContain(`"error": "The Interview Service refused ${CANDIDATES[1].email} [item 1], saying: Input validation failed"`);
+			expect(failed).toContain(`"error": "The Interview Service refused ${CANDIDATES[1].email} [item 1] for interview ${INTERVIEW_ID}, saying: Input validation failed"`);
 			expect(failed).toContain(`"email": "${CANDIDATES[1].email}"`);
 			expect(failed).toContain('"message": "Input validation failed"');
 			expect(failed).not.toContain(CANDIDATES[0].email);

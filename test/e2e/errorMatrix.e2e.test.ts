@@ -121,7 +121,7 @@ const OPERATIONS: Operation[] = [
 		}),
 		badInput: /Interview/,
 		// A 422 applied nothing, so a refused batch is split down to the candidate, whom the message names.
-		messages: { '422': /^The Interview Service refused \S+@\S+ \[item 0\], saying: Matrix request rejected$/ },
+		messages: { '422': /^The Interview Service refused \S+@\S+ \[item 0\] for interview \S+, saying: Matrix request rejected$/ },
 	},
 	{
 		key: 'cancelScheduled',
@@ -130,7 +130,7 @@ const OPERATIONS: Operation[] = [
 		read: false,
 		parameters: (field) => ({ resource: 'candidate', operation: 'cancelScheduled', interviewId: idFrom(field), emailSource: 'inputItems', candidateEmail: '={{ $json.email }}' }),
 		badInput: /Interview/,
-		messages: { '422': /^The Interview Service refused \S+@\S+ \[item 0\], saying: Matrix request rejected$/ },
+		messages: { '422': /^The Interview Service refused \S+@\S+ \[item 0\] for interview \S+, saying: Matrix request rejected$/ },
 	},
 	{
 		key: 'resultGetMany',

@@ -89,8 +89,9 @@ describe('failed items reach the output n8n routes them to, in real n8n', () => 
 				[2, known],
 			]);
 			expect(getError.map((item) => [pairedOf(item), item.json.error])).toEqual([[1, `Interview not found (interview ID ${UNKNOWN})`]]);
-			// n8n sets an error item's json to the message (normalizeNodeErrors); the status stays on the error.
-			expect(getError[0].json).toEqual({ error: `Interview not found (interview ID ${UNKNOWN})` });
+			// Sent as json alone, the error lies over the input item, which names the interview; an item carrying its
+			// error would have been cut to `{ error }` (normalizeNodeErrors), input and all.
+			expect(getError[0].json).toEqual({ id: UNKNOWN, error: `Interview not found (interview ID ${UNKNOWN})` });
 
 			const regular = outputsOf('Get (regular output)');
 			expect(regular).toHaveLength(1);
@@ -99,7 +100,7 @@ describe('failed items reach the output n8n routes them to, in real n8n', () => 
 				[1, `Interview not found (interview ID ${UNKNOWN})`],
 				[2, known],
 			]);
-			expect(regular[0][1].json).toEqual({ error: `Interview not found (interview ID ${UNKNOWN})`, httpCode: 404 });
+			expect(regular[0][1].json).toEqual({ error: `Interview not found (interview ID ${UNKNOWN})`, httpCode: 404, interviewId: UNKNOWN });
 
 			const [inviteSuccess, inviteError] = outputsOf('Invite (error output)');
 			expect(inviteError.length).toBe(100);
@@ -116,6 +117,49 @@ describe('failed items reach the output n8n routes them to, in real n8n', () => 
 	);
 
 	it(
+		'three addresses typed in Email, the second refused: its item names the address, its place in the list and the interview, under both Continue settings',
+		withLog(async (ctx) => {
+			const seeded = await ctx.control.post('/seed', { interviews: [{ interviewName: 'E2E typed refusal', status: 'published' }] });
+			const interviewId = (seeded.data as { interviewIds: string[] }).interviewIds[0];
+			const typed = ['typed.one@example.com', 'typed.blocked@example.com', 'typed.three@example.com'];
+			await ctx.control.patch('/config', { refusals: { emails: [typed[1]], dialect: 'rejectNamingEmail' } });
+			const inviteNode = (name: string, onError: NodeSpec['onError']): NodeSpec => ({
+				...interviewServiceNode(
+					name,
+					{ resource: 'candidate', operation: 'invite', interviewId: interviewById(interviewId), ...WINDOW, email: typed.join(', '), additionalFields: {}, options: {} },
+					ctx.credential,
+				),
+				onError,
+			});
+			const workflow = buildWorkflow(
+				'e2eTypedRefusal',
+				'e2e typed refusal',
+				[manualTrigger(), itemsNode('Row', [{ atsId: 'A-17' }]), inviteNode('Typed (error output)', 'continueErrorOutput'), inviteNode('Typed (regular output)', 'continueRegularOutput')],
+				[
+					['Start', 'Row'],
+					['Row', 'Typed (error output)'],
+					['Row', 'Typed (regular output)'],
+				],
+			);
+			const outputsOf = await importAndRun(ctx.n8n, workflow);
+			const error = `The Interview Service refused ${typed[1]} [item 0, address 2 of 3] for interview ${interviewId}, saying: Input validation failed; This candidate is blocked`;
+			const message = 'Input validation failed; This candidate is blocked';
+
+			const [success, failure] = outputsOf('Typed (error output)');
+			expect(success.map((item) => [pairedOf(item), item.json.email])).toEqual([
+				[0, typed[0]],
+				[0, typed[2]],
+			]);
+			expect(failure.map((item) => [pairedOf(item), item.json])).toEqual([[0, { atsId: 'A-17', error, message }]]);
+
+			const [regular] = outputsOf('Typed (regular output)');
+			expect(regular.map((item) => [pairedOf(item), item.json.email])).toEqual(typed.map((email) => [0, email]));
+			expect(regular[1].json).toEqual({ error, httpCode: 422, interviewId, email: typed[1], message });
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
 		'Invite of 30 with 2 refused by a 422 for the whole request: each refused one fails on its own item under every On Error setting',
 		withLog(async (ctx) => {
 			const seeded = await ctx.control.post('/seed', { interviews: [{ interviewName: 'E2E refusals', status: 'published' }] });
@@ -123,12 +167,12 @@ describe('failed items reach the output n8n routes them to, in real n8n', () => 
 			const candidates = Array.from({ length: 30 }, (_, n) => ({ email: `refuse${n}@example.com`, name: `Refuse ${n}` }));
 			const refused = [4, 17];
 			await ctx.control.patch('/config', { refusals: { emails: refused.map((n) => candidates[n].email), dialect: 'rejectRequest' } });
-			const messageOf = (n: number) => `The Interview Service refused ${candidates[n].email} [item ${n}], saying: Input validation failed`;
+			const messageOf = (n: number, interview = interviewId) => `The Interview Service refused ${candidates[n].email} [item ${n}] for interview ${interview}, saying: Input validation failed`;
 
 			const inviteNode = (name: string, onError: NodeSpec['onError']): NodeSpec => ({
 				...interviewServiceNode(
 					name,
-					{ resource: 'candidate', operation: 'invite', interviewId: interviewById(interviewId), ...WINDOW, email: '={{ $json.email }}', additionalFields: {}, options: {} },
+					{ resource: 'candidate', operation: 'invite', interviewId: interviewById(interviewId), ...WINDOW, email: '={{ $json.email }}', additionalFields: { name: '={{ $json.name }}' }, options: {} },
 					ctx.credential,
 				),
 				...(onError ? { onError } : {}),
@@ -152,8 +196,8 @@ describe('failed items reach the output n8n routes them to, in real n8n', () => 
 
 			const [success, failure] = outputsOf('Invite (error output)');
 			expect(failure.map((item) => [pairedOf(item), item.json.error])).toEqual(refused.map((n) => [n, messageOf(n)]));
-			// The Error branch's item is the candidate's input item, with the error and the service's reason; n8n 1.x
-			// moves no item with more keys, so the interview is not added (docs/errors-and-retries.md).
+			// The Error branch's item is the candidate's input item, with the error (naming the interview) and the
+			// service's reason; n8n 1.x moves no json with more keys, so no field of its own is added (docs/errors-and-retries.md).
 			expect(failure.map((item) => item.json)).toEqual(
 				refused.map((n) => ({ ...candidates[n], error: messageOf(n), message: 'Input validation failed' })),
 			);
@@ -162,8 +206,8 @@ describe('failed items reach the output n8n routes them to, in real n8n', () => 
 
 			const [regular] = outputsOf('Invite (regular output)');
 			expect(regular.map(pairedOf)).toEqual(candidates.map((_, n) => n));
-			expect(regular.filter((item) => item.json.error !== undefined).map((item) => [pairedOf(item), item.json.error, item.json.httpCode])).toEqual(
-				refused.map((n) => [n, messageOf(n), 422]),
+			expect(regular.filter((item) => item.json.error !== undefined).map((item) => [pairedOf(item), item.json])).toEqual(
+				refused.map((n) => [n, { error: messageOf(n), httpCode: 422, interviewId, ...candidates[n], message: 'Input validation failed' }]),
 			);
 
 			// Stop Workflow: the good candidates of the batch are invited, then the run stops naming the first refused one.
@@ -192,7 +236,7 @@ describe('failed items reach the output n8n routes them to, in real n8n', () => 
 			await ctx.n8n.importWorkflow(stopping);
 			const stopped = await ctx.n8n.execute(stopping.id);
 			expect(stopped.run).toBeUndefined();
-			expect(stopped.stdout + stopped.stderr).toContain(messageOf(4));
+			expect(stopped.stdout + stopped.stderr).toContain(messageOf(4, again.interviewIds[0]));
 			const state = (await ctx.control.get('/state')).data as { candidates: Array<{ interviewId: string; email: string }> };
 			expect(state.candidates.filter((candidate) => candidate.interviewId === again.interviewIds[0]).map((candidate) => candidate.email).sort()).toEqual(
 				candidates.filter((_, n) => !refused.includes(n)).map((candidate) => candidate.email).sort(),

@@ -434,7 +434,7 @@ describe('example workflows in real n8n', () => {
 				expect(first.newly).toEqual(['sync0@example.com', 'sync1@example.com', 'sync2@example.com', 'sync4@example.com']);
 				// Outputs with the option on: Invited, Skipped, then n8n's Error output.
 				expect((first.invite[2] ?? []).map((item) => item.json.error)).toEqual([
-					'The Interview Service refused sync3@example.com [item 3]: it returned no access link for this candidate',
+					`The Interview Service refused sync3@example.com [item 3] for interview ${interviewId}: it returned no access link for this candidate`,
 				]);
 
 				await control.patch('/config', { refusals: { emails: [] } });

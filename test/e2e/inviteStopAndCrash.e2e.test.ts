@@ -53,7 +53,7 @@ describe('Skip Already Invited loses no link when a run does not finish, in real
 
 			const run1 = await sync.run([first, refused, third]);
 			expect(run1.status).toBe('error');
-			expect(run1.error).toBe(`The Interview Service refused ${refused.email} [item 1], saying: Input validation failed`);
+			expect(run1.error).toBe(`The Interview Service refused ${refused.email} [item 1] for interview ${interviewId}, saying: Input validation failed`);
 			// Nothing leaves a node that stopped the workflow, though the service scheduled the two good candidates.
 			expect(run1.outputs.flat()).toEqual([]);
 			expect(await scheduledOf(ctx, interviewId)).toEqual([first.email, third.email].sort());
@@ -136,7 +136,7 @@ describe('Skip Already Invited loses no link when a run does not finish, in real
 			// The error item is the refused candidate's input item, with the message naming them and the service's reason,
 			// so the Error branch can write back to the ATS without a lookup.
 			expect(run1.outputs[2]).toEqual([
-				{ ...refused, error: `The Interview Service refused ${refused.email} [item 1], saying: Input validation failed`, message: 'Input validation failed' },
+				{ ...refused, error: `The Interview Service refused ${refused.email} [item 1] for interview ${interviewId}, saying: Input validation failed`, message: 'Input validation failed' },
 			]);
 
 			await ctx.control.patch('/config', { refusals: { emails: [] } });

@@ -1,15 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiFailure } from '../../shared/transport/errors';
 import { policyFromOptions, requestRun } from '../../shared/transport/request';
 import { NO_MEMORY, rememberedAnswers } from '../helpers/retryMemory';
-import { sharedParameterReader } from '../helpers/parameters';
+import { requiredInterviewId, sharedParameterReader } from '../helpers/parameters';
 import * as access from './access';
 import * as candidate from './candidate';
 import * as interview from './interview';
-import { failedItem, isFailure } from '../helpers/operationContract';
-import type { ItemFailure, ItemOutcome, NodeOperation, NodeRun, PreparedItem } from '../helpers/operationContract';
+import { asNodeError, failedItem, isFailure } from '../helpers/operationContract';
+import type { ItemOutcome, NodeOperation, NodeRun, PreparedItem } from '../helpers/operationContract';
 import * as result from './result';
 
 /** resource → operation; the values are the node's public API. */
@@ -35,13 +35,20 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 export async function runOperation(this: IExecuteFunctions, operation: NodeOperation, name = ''): Promise<INodeExecutionData[][]> {
 	const stopOnFailure = !this.continueOnFail();
 	const outcomes: ItemOutcome[] = [];
+	const read = sharedParameterReader(this);
+	// The item's interview, where the operation has one and it could be read, so its failure says which.
+	const interviewOf = (itemIndex: number) => {
+		try {
+			return { interviewId: requiredInterviewId(this, itemIndex, read) };
+		} catch {
+			return undefined;
+		}
+	};
 	const fail = (error: unknown, itemIndex: number) => {
-		const failure = failedItem(this, error, itemIndex);
-		if (stopOnFailure) throw failure.error;
-		outcomes.push(failure);
+		if (stopOnFailure) throw asNodeError(this, error, itemIndex);
+		outcomes.push(failedItem(this, error, itemIndex, interviewOf(itemIndex)));
 	};
 
-	const read = sharedParameterReader(this);
 	// Request Options is a node-level option, read at item 0.
 	const policy = policyFromOptions(read('requestOptions', 0, {}) as IDataObject);
 	// n8n builds its whole data proxy to tell the run index, so it is read once per run.
@@ -92,26 +99,22 @@ export function errorJson(error: Error): IDataObject {
 	};
 }
 
-// Input order, each item paired to its input item, on its output. Under "Continue (regular output)" a failed item's json
-// holds the message, `httpCode`, `retryAfter` and what the operation knew (interview, e-mail, name, the service's reason).
+// Input order, each item paired to its input item, on its output. A failed item's json holds the message and what the
+// operation knew (interview, e-mail, name, the service's reason as `message`); under "Continue (regular output)" also
+// `httpCode` and `retryAfter`. On the error output n8n keeps only `error` and `message` beside the input item, and cuts an
+// item that carries its error to `{ error }` (docs/n8n-internals.md), so there the item goes as json alone.
 export function toExecutionData(outcomes: ItemOutcome[], errorOutput = false, outputCount = 1): INodeExecutionData[][] {
 	const outputs: INodeExecutionData[][] = Array.from({ length: outputCount }, () => []);
 	for (const outcome of [...outcomes].sort((a, b) => a.itemIndex - b.itemIndex)) {
 		const pairedItem = { item: outcome.itemIndex };
 		if (isFailure(outcome)) {
-			outputs[0].push(errorOutput ? errorOutputItem(outcome, pairedItem) : { json: { ...errorJson(outcome.error), ...outcome.known }, pairedItem });
+			const { error, known: { message, ...known } = {} } = outcome;
+			const reason = typeof message === 'string' && message !== '' ? { message } : {};
+			outputs[0].push({ json: errorOutput ? { error: error.message, ...reason } : { ...errorJson(error), ...known, ...reason }, pairedItem });
 			continue;
 		}
 		const paired = outcome.pairedWith === undefined ? pairedItem : outcome.pairedWith.map((item) => ({ item }));
 		for (const json of outcome.json) outputs[outcome.output ?? 0].push({ json, pairedItem: paired });
 	}
 	return outputs;
-}
-
-// n8n would cut an item that carries its error down to `{ error }` (docs/n8n-internals.md), so one whose candidate is known
-// goes as json alone: the Error branch gets the input item as it came in, `error`, and the service's reason as `message`.
-function errorOutputItem({ error, known }: ItemFailure, pairedItem: IPairedItemData): INodeExecutionData {
-	if (known === undefined) return { json: errorJson(error), error, pairedItem };
-	const reason = typeof known.reason === 'string' && known.reason !== '' ? known.reason : undefined;
-	return { json: reason === undefined ? { error: error.message } : { error: error.message, message: reason }, pairedItem };
 }

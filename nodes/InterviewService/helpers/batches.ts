@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { refusalOf, refusedCandidates, refusedMessage } from '../../shared/dialects';
+import { refusalOf, refusedCandidates } from '../../shared/dialects';
 import type { Refusal } from '../../shared/dialects';
 import { emailKey, uniqueEmails } from '../../shared/email';
 import { isPlainObject } from '../../shared/plainObjects';
@@ -25,6 +25,15 @@ export interface BatchItemFacts extends IDataObject {
 export interface BatchItem<T> extends PreparedItem<T> {
 	emails: string[];
 	facts: BatchItemFacts;
+	/** The e-mails typed in the item's list, when its e-mails came from one. */
+	listed?: string[];
+}
+
+/** A refused candidate's failure, whether the service refused them by a 422 or left them out; `why` follows. */
+export function refusedMessage({ itemIndex, emails, facts, listed = [] }: BatchItem<unknown>, why: string): string {
+	const places = emails.map((email) => listed.indexOf(email) + 1).join(', ');
+	const place = listed.length > 1 ? `, ${emails.length > 1 ? 'addresses' : 'address'} ${places} of ${listed.length}` : '';
+	return `The Interview Service refused ${facts.email} [item ${itemIndex}${place}] for interview ${facts.interviewId}${why}`;
 }
 
 export type Batch<T> = Array<BatchItem<T>>;
@@ -91,12 +100,13 @@ function reasonOf(refused: Refusal): string {
 
 // In a recruiter's words: who was refused, which item, and the service's reason. The item carries who it is about,
 // so the error branch can write back to the ATS without a lookup.
-function refusedItem(context: IExecuteFunctions, refused: Refusal, facts: BatchItemFacts, itemIndex: number) {
+function refusedItem<T>(context: IExecuteFunctions, refused: Refusal, item: BatchItem<T>) {
+	const { facts, itemIndex } = item;
 	const reason = reasonOf(refused);
-	const message = refusedMessage(facts.email, itemIndex, `, saying: ${reason}`);
+	const message = refusedMessage(item, `, saying: ${reason}`);
 	const error = envelopeFailure(context.getNode(), { message, error: refused.details }, itemIndex, '422');
 	error.description = 'The rest of the request went through without this candidate. Check the candidate with the Interview Service, then send them again.';
-	return failedItem(context, error, itemIndex, { ...facts, reason });
+	return failedItem(context, error, itemIndex, { ...facts, message: reason });
 }
 
 /** The items the refusal named (with its details about them), and the rest; an item with several e-mails may be cut in two. */
@@ -178,12 +188,12 @@ export async function dispatchBatches<T, A>(context: IExecuteFunctions, sending:
 		if (named) {
 			const { refused, rest } = apart(batch, named, sending.narrowed);
 			if (rest.length > 0) queue.unshift({ batch: rest, part: true });
-			settle(refused.map(({ item, details }) => refusedItem(context, { ...refusal, details }, item.facts, item.itemIndex)));
+			settle(refused.map(({ item, details }) => refusedItem(context, { ...refusal, details }, item)));
 			return;
 		}
 		const parts = halvesOfRefused(batch, sending.narrowed);
 		if (parts !== undefined) queue.unshift(...parts.map((part) => ({ batch: part, part: true })));
-		else settle(batch.map((item) => refusedItem(context, refusal, item.facts, item.itemIndex)));
+		else settle(batch.map((item) => refusedItem(context, refusal, item)));
 	};
 
 	const inFlight = new Set<Promise<void>>();

@@ -20,7 +20,7 @@ export interface PreparedItem<T> {
 	request: T;
 }
 
-/** An item's failure, as n8n's own errors: n8n routes an item that carries one to the error output. */
+/** An item's failure, as n8n's own errors, which name the item. */
 export type ItemError = NodeApiError | NodeOperationError;
 
 /** An input item's output items, on the node's first output unless `output` names another. */

@@ -24,10 +24,10 @@ const doc = (file: string) => asOneLine(readDoc(file));
 
 describe('a refused candidate', () => {
 	/** The message of an item whose batch the service refused (422, `reason`), as Invite and Cancel Scheduled give it. */
-	async function refusal(email: string, itemIndex: number, reason: string): Promise<string> {
+	async function refusal(email: string, itemIndex: number, interviewId: string, reason: string): Promise<string> {
 		const { context } = mockContext({ parameters: {}, items: itemIndex + 1, continueOnFail: true });
 		const outcomes = await dispatchBatches<string, never>(context, {
-			batches: [[{ itemIndex, request: email, emails: [email], facts: { interviewId: 'i', email } }]],
+			batches: [[{ itemIndex, request: email, emails: [email], facts: { interviewId, email } }]],
 			concurrency: 1,
 			memory: rememberedAnswers(context, 'docs', 0),
 			send: async () => {
@@ -40,11 +40,11 @@ describe('a refused candidate', () => {
 	}
 
 	it.each([
-		['README.md', 'ada@…', 7, '…'],
-		['docs/operations.md', 'ada@blocked.example', 7, 'Input validation failed'],
-		['docs/errors-and-retries.md', 'ada@example.com', 0, '<service message>'],
-	])('%s quotes it as the code builds it', async (file, email, itemIndex, reason) => {
-		const message = await refusal(email, itemIndex, reason);
+		['README.md', 'ada@…', 7, '…', '…'],
+		['docs/operations.md', 'ada@blocked.example', 7, '6650f1c2a1b2c3d4e5f60718', 'Input validation failed'],
+		['docs/errors-and-retries.md', 'ada@example.com', 0, '…', '<service message>'],
+	])('%s quotes it as the code builds it', async (file, email, itemIndex, interviewId, reason) => {
+		const message = await refusal(email, itemIndex, interviewId, reason);
 		expect(message).toContain(email);
 		expect(doc(file)).toContain(message);
 	});

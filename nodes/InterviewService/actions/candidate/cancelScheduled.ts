@@ -121,7 +121,7 @@ function oneOutcomePerItem(outcomes: ItemOutcome[]): ItemOutcome[] {
 
 const batchItem = (item: PreparedItem<CancelRequest>): BatchItem<CancelRequest> => {
 	const { interviewId, candidateEmails } = item.request;
-	return { ...item, emails: candidateEmails, facts: { interviewId, email: candidateEmails.join(', ') } };
+	return { ...item, emails: candidateEmails, facts: { interviewId, email: candidateEmails.join(', ') }, listed: candidateEmails };
 };
 
 /** What was asked and not cancelled: unknown e-mails, or candidates not (or no longer) scheduled. */

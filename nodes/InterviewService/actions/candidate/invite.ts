@@ -3,11 +3,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { endpoints } from '../../../shared/contract/endpoints';
 import type { AccessLink, Candidate } from '../../../shared/contract/candidate';
-import { entriesByEmail, refusedMessage } from '../../../shared/dialects';
+import { entriesByEmail } from '../../../shared/dialects';
 import { emailKey, toEmailList, uniqueEmails } from '../../../shared/email';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
-import { chunk, DEFAULT_PARALLEL_BATCHES, dispatchBatches, groupBy, MAX_BATCH_SIZE, parallelBatchesOption, sentEmailsOf } from '../../helpers/batches';
+import { chunk, DEFAULT_PARALLEL_BATCHES, dispatchBatches, groupBy, MAX_BATCH_SIZE, parallelBatchesOption, refusedMessage, sentEmailsOf } from '../../helpers/batches';
 import type { Batch, BatchItem, BatchItemFacts } from '../../helpers/batches';
 import { rememberedAnswers } from '../../helpers/retryMemory';
 import { invalidInput, parseJsonObject, requiredInterviewId, toIsoDateTime, validateRequest } from '../../helpers/parameters';
@@ -176,6 +176,8 @@ export interface InviteRequest {
 	startTime: string;
 	endTime: string;
 	candidate: Candidate;
+	/** Every address of the item's Email, when it lists several: a refusal says which of them. */
+	listed?: string[];
 }
 
 const INVITE_FIELD_LABELS: FieldLabels = {
@@ -256,10 +258,11 @@ export function prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun
 	const interviewId = requiredInterviewId(this, itemIndex, read);
 	const { candidates, labels } = candidatesOf(this, run, itemIndex);
 	const body = validateRequest(this, endpoints.createAccessLinks.body, { ...windowOf(this, run, itemIndex), candidates }, itemIndex, labels);
-	return body.candidates!.map((candidate) => ({ interviewId, startTime: body.startTime, endTime: body.endTime, candidate }));
+	const listed = body.candidates!.length > 1 ? { listed: body.candidates!.map(({ email }) => email) } : {};
+	return body.candidates!.map((candidate) => ({ interviewId, startTime: body.startTime, endTime: body.endTime, candidate, ...listed }));
 }
 
-const batchItem = (item: PreparedItem<InviteRequest>): BatchItem<InviteRequest> => ({ ...item, emails: [item.request.candidate.email], facts: factsOf(item.request) });
+const batchItem = (item: PreparedItem<InviteRequest>): BatchItem<InviteRequest> => ({ ...item, emails: [item.request.candidate.email], facts: factsOf(item.request), listed: item.request.listed });
 
 /** Same interview and window (compared as instants) share a request of at most `batchSize` candidates. */
 export function inviteBatches(prepared: Array<PreparedItem<InviteRequest>>, batchSize: number): Array<Batch<InviteRequest>> {
@@ -292,10 +295,11 @@ function factsOf({ interviewId, candidate }: InviteRequest): BatchItemFacts {
 /** Links matched by e-mail without case; a candidate the answer leaves out was refused. */
 function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links: AccessLink[]): ItemOutcome[] {
 	const linkFor = entriesByEmail(links, (link) => link.email);
-	return batch.map(({ itemIndex, request, facts }) => {
+	return batch.map((item) => {
+		const { itemIndex, request, facts } = item;
 		const link = linkFor(request.candidate.email);
 		if (!link) {
-			const message = refusedMessage(request.candidate.email, itemIndex, ': it returned no access link for this candidate');
+			const message = refusedMessage(item, ': it returned no access link for this candidate');
 			return failedItem(this, new NodeOperationError(this.getNode(), message, { itemIndex }), itemIndex, facts);
 		}
 		return { itemIndex, json: [{ ...link, ...facts } as IDataObject] };

@@ -3,7 +3,7 @@ import type { SandboxRun } from '../../../helpers/sandbox';
 
 /*
  * "On Error: Continue (using error output)" in n8n-core's own WorkflowExecute: a failed item must
- * leave through the error output (n8n moves items that carry `error`), paired to its input, with
+ * leave through the error output (n8n moves json that is `{ error, message }`), paired to its input, with
  * the service's message; a success never does.
  */
 
@@ -32,9 +32,9 @@ describe('failed items reach the output n8n routes them to', () => {
 		]);
 		expect(failure).toHaveLength(1);
 		expect(failure[0].pairedItem).toEqual({ item: 1 });
-		// n8n sets an error-output item's json to `error` (plus the input item's fields when a node came before); the status stays on the error.
-		expect(failure[0].json).toMatchObject({ error: `Interview not found (interview ID ${UNKNOWN})` });
-		expect(failure[0].error).toMatchObject({ message: `Interview not found (interview ID ${UNKNOWN})`, httpCode: '404' });
+		// As json alone, so that n8n lays it over the input item when a node came before (an item carrying its error would be cut to `{ error }`).
+		expect(failure[0].json).toEqual({ error: `Interview not found (interview ID ${UNKNOWN})` });
+		expect(failure[0].error).toBeUndefined();
 	});
 
 	it('Candidate → Invite of 250 with a 500 on one batch: that batch\'s items on the error output, every other item with its link on the success output', async () => {
@@ -48,7 +48,7 @@ describe('failed items reach the output n8n routes them to', () => {
 		expect(failure.length).toBeGreaterThan(0);
 		expect(success.every((item) => typeof item.json.preAuthLink === 'string' && item.json.error === undefined)).toBe(true);
 		expect(failure.every((item) => item.json.error === 'Batch store failed')).toBe(true);
-		// As json alone, so that n8n keeps the input item (the candidate) under the error (see the router's errorOutputItem).
+		// As json alone, so that n8n keeps the input item (the candidate) under the error (see the router's toExecutionData).
 		expect(failure.every((item) => item.error === undefined && Object.keys(item.json).join() === 'error')).toBe(true);
 		const paired = [...success, ...failure].map((item) => (item.pairedItem as { item: number }).item).sort((a, b) => a - b);
 		expect(paired).toEqual(inputItems.map((_, n) => n));
@@ -74,7 +74,7 @@ describe('failed items reach the output n8n routes them to', () => {
 		);
 		expect(run.outputs).toHaveLength(1);
 		expect(run.items.map((item) => item.json.error ?? item.json.interviewId)).toEqual([`Interview not found (interview ID ${UNKNOWN})`, known]);
-		expect(run.items[0].json).toEqual({ error: `Interview not found (interview ID ${UNKNOWN})`, httpCode: 404 });
+		expect(run.items[0].json).toEqual({ error: `Interview not found (interview ID ${UNKNOWN})`, httpCode: 404, interviewId: UNKNOWN });
 	});
 });
 

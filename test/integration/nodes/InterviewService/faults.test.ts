@@ -80,7 +80,7 @@ describe('the retry policy', () => {
 		const started = Date.now();
 		const result = await env.run(getParameters(interviewId, { maxRetryWait: 10 }), { continueOnFail: true });
 		expect(Date.now() - started).toBeLessThan(10_000);
-		expect(result.items[0].json).toEqual({ error: 'Too Many Requests', httpCode: 429, retryAfter: 120 });
+		expect(result.items[0].json).toEqual({ error: 'Too Many Requests', httpCode: 429, retryAfter: 120, interviewId });
 		expect(await env.requests(GET_INTERVIEW)).toHaveLength(1);
 	});
 

@@ -178,7 +178,7 @@ describe('Invite → Skip Already Invited: remembered only once the node hands t
 		const candidates = people(3, 'stop');
 		await env().control('PATCH', '/config', { refusals: { emails: [candidates[1].email], dialect: 'rejectRequest' } });
 		const run1 = await env().run(skipping(interviewId), { inputItems: candidates });
-		expect(run1.error?.message).toBe(`The Interview Service refused ${candidates[1].email} [item 1], saying: Input validation failed`);
+		expect(run1.error?.message).toBe(`The Interview Service refused ${candidates[1].email} [item 1] for interview ${interviewId}, saying: Input validation failed`);
 		// The service scheduled the other two, but their links reached no node: nothing is remembered.
 		expect(processedData.size(WORKFLOW)).toBe(0);
 

@@ -52,11 +52,11 @@ describe('Invite: a 422 for the whole request is split until each refused candid
 				// Words a recruiter reads, and who it is about, so the error branch can write back to the ATS: on the
 				// regular output with what the node knew; on the error output as json alone, which n8n lays over the
 				// input item (this harness starts the node with no previous node, so there is none to lay it over).
-				const error = `The Interview Service refused ${inputItems[index].email} [item ${index}], saying: ${SERVICE_MESSAGE}`;
+				const error = `The Interview Service refused ${inputItems[index].email} [item ${index}] for interview ${interviewId}, saying: ${SERVICE_MESSAGE}`;
 				expect(item.json).toEqual(
 					onError === 'continueErrorOutput'
 						? { error, message: SERVICE_MESSAGE }
-						: { error, httpCode: 422, interviewId, email: inputItems[index].email, name: inputItems[index].name, reason: SERVICE_MESSAGE },
+						: { error, httpCode: 422, interviewId, email: inputItems[index].email, name: inputItems[index].name, message: SERVICE_MESSAGE },
 				);
 				if (onError === 'continueErrorOutput') expect(item.error).toBeUndefined();
 			}
@@ -88,7 +88,7 @@ describe('Invite: a 422 for the whole request is split until each refused candid
 		const items = people(8, 'stop');
 		await refuse([items[5].email]);
 		const run = await env().run(inviteParameters(interviewId), { inputItems: items });
-		expect(run.error?.message).toBe(`The Interview Service refused ${items[5].email} [item 5], saying: ${SERVICE_MESSAGE}`);
+		expect(run.error?.message).toBe(`The Interview Service refused ${items[5].email} [item 5] for interview ${interviewId}, saying: ${SERVICE_MESSAGE}`);
 		expect(run.error?.httpCode).toBe('422');
 		const { candidates } = (await env().control('GET', '/state')) as { candidates: IDataObject[] };
 		const invited = candidates.filter((candidate) => candidate.interviewId === interviewId).map((candidate) => candidate.email);
@@ -161,7 +161,7 @@ describe('Invite: a 422 that names the refused, by e-mail or by place', () => {
 			expect(failure.map((item) => item.pairedItem)).toEqual(TWO_REFUSED.map((item) => ({ item })));
 			for (const item of failure) {
 				const index = (item.pairedItem as { item: number }).item;
-				expect(item.json).toEqual({ error: `The Interview Service refused ${many[index].email} [item ${index}], saying: ${CANDIDATE_REASON}`, message: CANDIDATE_REASON });
+				expect(item.json).toEqual({ error: `The Interview Service refused ${many[index].email} [item ${index}] for interview ${interviewId}, saying: ${CANDIDATE_REASON}`, message: CANDIDATE_REASON });
 			}
 			// Each of the two refused batches once, then once more without its refused candidate; the third batch once
 			// (batches go out in parallel, so in any order).
@@ -195,7 +195,7 @@ describe('Invite: a 422 that names the refused, by e-mail or by place', () => {
 		await refuse([items[1].email, items[4].email], 'rejectNamingPlace');
 		const run = await env().run(inviteParameters(interviewId), { inputItems: items, onError: 'continueRegularOutput' });
 		expect(run.items.filter((item) => item.json.error !== undefined).map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 4 }, { item: 6 }]);
-		expect(run.items.find((item) => (item.pairedItem as { item: number }).item === 6)?.json).toMatchObject({ email: 'PAIR1@example.com', reason: CANDIDATE_REASON });
+		expect(run.items.find((item) => (item.pairedItem as { item: number }).item === 6)?.json).toMatchObject({ email: 'PAIR1@example.com', message: CANDIDATE_REASON });
 		expect((await env().requests(ACCESS_LINKS)).map((request) => [request.status, candidatesOf(request).length])).toEqual([
 			[422, 6],
 			[200, 4],
@@ -207,7 +207,7 @@ describe('Invite: a 422 that names the refused, by e-mail or by place', () => {
 		const items = people(3, 'all');
 		await refuse(items.map((person) => person.email), 'rejectNamingEmail');
 		const run = await env().run(inviteParameters(interviewId), { inputItems: items, onError: 'continueRegularOutput' });
-		expect(run.items.map((item) => item.json.reason)).toEqual([CANDIDATE_REASON, CANDIDATE_REASON, CANDIDATE_REASON]);
+		expect(run.items.map((item) => item.json.message)).toEqual([CANDIDATE_REASON, CANDIDATE_REASON, CANDIDATE_REASON]);
 		expect(await env().requests(ACCESS_LINKS)).toHaveLength(1);
 	});
 
@@ -222,7 +222,7 @@ describe('Invite: a 422 that names the refused, by e-mail or by place', () => {
 			onError: 'continueRegularOutput',
 			retryOnFail: { maxTries: 2, waitBetweenTries: 0 },
 		});
-		expect(run.items.filter((item) => item.json.error !== undefined).map((item) => [item.pairedItem, item.json.reason])).toEqual([[{ item: 3 }, CANDIDATE_REASON]]);
+		expect(run.items.filter((item) => item.json.error !== undefined).map((item) => [item.pairedItem, item.json.message])).toEqual([[{ item: 3 }, CANDIDATE_REASON]]);
 		expect(run.items.filter((item) => typeof item.json.preAuthLink === 'string')).toHaveLength(39);
 		// The faulted request fired before its body was read, so the log holds no body for it.
 		const requests = await env().requests(ACCESS_LINKS);
@@ -242,7 +242,7 @@ describe('Invite: a service that leaves the refused candidate out of a 200 answe
 		expect(failure.map((item) => item.pairedItem)).toEqual(REFUSED.map((item) => ({ item })));
 		for (const item of failure) {
 			const index = (item.pairedItem as { item: number }).item;
-			expect(item.json.error).toBe(`The Interview Service refused ${inputItems[index].email} [item ${index}]: it returned no access link for this candidate`);
+			expect(item.json.error).toBe(`The Interview Service refused ${inputItems[index].email} [item ${index}] for interview ${interviewId}: it returned no access link for this candidate`);
 		}
 		expect((await env().requests(ACCESS_LINKS)).map((request) => request.status)).toEqual([200, 200, 200]);
 	});
@@ -296,7 +296,7 @@ describe('Cancel Scheduled: the same rule for a refused e-mail', () => {
 			[0, 1, 2, 3, 5].map((item) => [{ item }, true]),
 		);
 		expect(failure.map((item) => [item.pairedItem, item.json.error])).toEqual([
-			[{ item: 4 }, `The Interview Service refused ${emails[4]} [item 4], saying: ${SERVICE_MESSAGE}`],
+			[{ item: 4 }, `The Interview Service refused ${emails[4]} [item 4] for interview ${interviewId}, saying: ${SERVICE_MESSAGE}`],
 		]);
 	});
 
@@ -310,7 +310,7 @@ describe('Cancel Scheduled: the same rule for a refused e-mail', () => {
 		const [success, failure] = run.outputs;
 		expect(success.map((item) => [item.pairedItem, item.json.cancelled])).toEqual([0, 1, 2, 3, 5].map((item) => [{ item }, true]));
 		expect(failure.map((item) => [item.pairedItem, item.json.error])).toEqual([
-			[{ item: 4 }, `The Interview Service refused ${emails[4]} [item 4], saying: ${SERVICE_MESSAGE}; This candidate is blocked`],
+			[{ item: 4 }, `The Interview Service refused ${emails[4]} [item 4] for interview ${interviewId}, saying: ${SERVICE_MESSAGE}; This candidate is blocked`],
 		]);
 		expect((await env().requests(CANCEL)).map((request) => [request.status, (request.body.candidateEmails as string[]).length])).toEqual([
 			[422, 6],
@@ -327,7 +327,7 @@ describe('Cancel Scheduled: the same rule for a refused e-mail', () => {
 		);
 		expect(run.items).toHaveLength(1);
 		expect(run.items[0].json).toMatchObject({
-			error: `The Interview Service refused ${emails[2]} [item 0], saying: ${SERVICE_MESSAGE}; This candidate is blocked`,
+			error: `The Interview Service refused ${emails[2]} [item 0, address 3 of 5] for interview ${interviewId}, saying: ${SERVICE_MESSAGE}; This candidate is blocked`,
 			email: emails[2],
 		});
 		expect((await env().requests(CANCEL)).map((request) => [request.status, (request.body.candidateEmails as string[]).length])).toEqual([
@@ -348,10 +348,10 @@ describe('Cancel Scheduled: the same rule for a refused e-mail', () => {
 		);
 		expect(run.items).toHaveLength(1);
 		expect(run.items[0].json).toMatchObject({
-			error: `The Interview Service refused ${emails[2]} [item 0], saying: ${SERVICE_MESSAGE}`,
+			error: `The Interview Service refused ${emails[2]} [item 0, address 3 of 5] for interview ${interviewId}, saying: ${SERVICE_MESSAGE}`,
 			interviewId,
 			email: emails[2],
-			reason: SERVICE_MESSAGE,
+			message: SERVICE_MESSAGE,
 		});
 		const { candidates } = (await env().control('GET', '/state')) as { candidates: IDataObject[] };
 		const cancelled = candidates.filter((candidate) => candidate.interviewId === interviewId && candidate.status === 'cancelled');

@@ -1,5 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { operations, router, runOperation, toExecutionData } from '../../../../../nodes/InterviewService/actions/router';
 import type { PerItemOperation } from '../../../../../nodes/InterviewService/helpers/operationContract';
@@ -141,16 +141,40 @@ describe('the item loop under each On Error setting', () => {
 		]);
 	});
 
-	it('Continue (using error output): each failure carries its error, which is what n8n routes to the error output', async () => {
+	it('Continue (using error output): each failure is json alone, `{ error }`, which n8n moves to the error output over its input item', async () => {
 		const { output, sent } = await run('continueErrorOutput');
 		expect(sent).toEqual([0, 2, 3]);
-		const items = output as Array<{ json: IDataObject; error?: Error; pairedItem: unknown }>;
-		expect(items.map((item) => [item.pairedItem, item.error?.message])).toEqual([
-			[{ item: 0 }, undefined],
-			[{ item: 1 }, 'Email is required (item 1)'],
-			[{ item: 2 }, 'Interview not found'],
-			[{ item: 3 }, undefined],
+		// An item carrying its error would be cut to `{ error }` by n8n, input item and all (docs/n8n-internals.md).
+		expect(output).toEqual([
+			{ json: { request: 0 }, pairedItem: { item: 0 } },
+			{ json: { error: 'Email is required (item 1)' }, pairedItem: { item: 1 } },
+			{ json: { error: 'Interview not found' }, pairedItem: { item: 2 } },
+			{ json: { request: 3 }, pairedItem: { item: 3 } },
 		]);
+	});
+
+	it('a failure of an operation about one interview carries its interviewId, under Continue (regular output)', async () => {
+		const parameters = { interviewId: { __rl: true, mode: 'id', value: '6650a1b2c3d4e5f601234501' } };
+		const send = async (request: number) => {
+			if (request === 1) throw serviceError(500, 'Internal server error');
+			return { request };
+		};
+		const { context } = mockContext({ parameters, items: 2, onError: 'continueRegularOutput' });
+		const [output] = await runOperation.call(context, perItem((i) => i, send));
+		expect(output[1]).toEqual({ json: { error: 'Internal server error', httpCode: 500, interviewId: '6650a1b2c3d4e5f601234501' }, pairedItem: { item: 1 } });
+		// An operation without an interview (Interview → Create, Get Many) adds none.
+		const { context: noInterview } = mockContext({ parameters: {}, items: 2, onError: 'continueRegularOutput' });
+		const [without] = await runOperation.call(noInterview, perItem((i) => i, send));
+		expect(without[1].json).toEqual({ error: 'Internal server error', httpCode: 500 });
+	});
+
+	it('a refused candidate: every fact and the service\'s reason on the regular output; `error` and `message` on the error output', () => {
+		const error = serviceError(422, 'The Interview Service refused b@x.io [item 0, address 2 of 3] for interview i1, saying: blocked');
+		const failure = { itemIndex: 0, error, known: { interviewId: 'i1', email: 'b@x.io', name: 'B', message: 'blocked' } };
+		expect(toExecutionData([failure])[0]).toEqual([
+			{ json: { error: error.message, httpCode: 422, interviewId: 'i1', email: 'b@x.io', name: 'B', message: 'blocked' }, pairedItem: { item: 0 } },
+		]);
+		expect(toExecutionData([failure], true)[0]).toEqual([{ json: { error: error.message, message: 'blocked' }, pairedItem: { item: 0 } }]);
 	});
 
 	it('remembers answers across Retry On Fail only for requests that must not be repeated, until all succeeded', async () => {

@@ -105,7 +105,7 @@ describe('dispatchBatches: parts of a refused batch', () => {
 		const { context } = mockContext({ parameters: {}, items: 4, continueOnFail: true });
 		const { run, sent } = refusing(context, [['a', 'x', 'c', 'd'], ['e', 'f']], 2);
 		const outcomes = await run;
-		expect(outcomes.filter(isFailure).map((outcome) => outcome.error.message)).toEqual(['The Interview Service refused x [item 120], saying: refused']);
+		expect(outcomes.filter(isFailure).map((outcome) => outcome.error.message)).toEqual(['The Interview Service refused x [item 120] for interview i, saying: refused']);
 		expect(sent.filter((letters) => letters.length === 1 || letters.join() === 'e,f').flat().sort()).toEqual(['a', 'e', 'f', 'x']);
 	});
 });
@@ -146,8 +146,8 @@ describe('dispatchBatches: a refusal that names the refused', () => {
 		const outcomes = await run;
 		expect(sent).toEqual([['a', 'b', 'c', 'd', 'e', 'f'], ['a', 'c', 'd', 'f']]);
 		expect(errorsOf(outcomes)).toEqual([
-			[1, 'The Interview Service refused b [item 1], saying: Input validation failed; b is blocked'],
-			[4, 'The Interview Service refused e [item 4], saying: Input validation failed; e is blocked'],
+			[1, 'The Interview Service refused b [item 1] for interview i, saying: Input validation failed; b is blocked'],
+			[4, 'The Interview Service refused e [item 4] for interview i, saying: Input validation failed; e is blocked'],
 		]);
 		expect(outcomes.filter((outcome) => !isFailure(outcome))).toHaveLength(4);
 	});

@@ -179,7 +179,7 @@ describe('candidate → invite', () => {
 			},
 		});
 		const error = await execute.call(mock.context).catch((thrown: Error & { description?: string }) => thrown);
-		expect((error as Error).message).toBe('The Interview Service refused c0@example.com [item 0], saying: Input validation failed; Invalid email');
+		expect((error as Error).message).toBe('The Interview Service refused c0@example.com [item 0] for interview int_1, saying: Input validation failed; Invalid email');
 	});
 
 	it('splits a refused batch only when the 422 may be about its candidates, never when it names only the window', async () => {
@@ -205,18 +205,18 @@ describe('candidate → invite', () => {
 		expect(candidate.requests.map((request) => (request.body?.candidates as IDataObject[]).length)).toEqual([2, 1]);
 		expect(split.map((item) => item.json)).toEqual([
 			{
-				error: 'The Interview Service refused c0@example.com [item 0], saying: Window is in the past; blocked',
+				error: 'The Interview Service refused c0@example.com [item 0] for interview int_1, saying: Window is in the past; blocked',
 				httpCode: 422,
 				interviewId: 'int_1',
 				email: 'c0@example.com',
-				reason: 'Window is in the past; blocked',
+				message: 'Window is in the past; blocked',
 			},
 			{
-				error: 'The Interview Service refused c1@example.com [item 1], saying: Window is in the past; blocked',
+				error: 'The Interview Service refused c1@example.com [item 1] for interview int_1, saying: Window is in the past; blocked',
 				httpCode: 422,
 				interviewId: 'int_1',
 				email: 'c1@example.com',
-				reason: 'Window is in the past; blocked',
+				message: 'Window is in the past; blocked',
 			},
 		]);
 
@@ -234,7 +234,7 @@ describe('candidate → invite', () => {
 		const output = await execute.call(mock.context);
 		expect(output[0].json.email).toBe('c0@example.com');
 		expect(output[1].json).toEqual({
-			error: 'The Interview Service refused c1@example.com [item 1]: it returned no access link for this candidate',
+			error: 'The Interview Service refused c1@example.com [item 1] for interview int_1: it returned no access link for this candidate',
 			interviewId: 'int_1',
 			email: 'c1@example.com',
 		});
@@ -413,7 +413,7 @@ describe('candidate → invite: several e-mails in Email', () => {
 			['b@x.io'],
 		]);
 		expect(output.map((item) => [item.json.email, item.json.preAuthLink ?? item.json.error, item.pairedItem])).toEqual([
-			['a@x.io', 'The Interview Service refused a@x.io [item 0], saying: Input validation failed', { item: 0 }],
+			['a@x.io', 'The Interview Service refused a@x.io [item 0, address 1 of 4] for interview int_1, saying: Input validation failed', { item: 0 }],
 			['b@x.io', 'https://x/pre/b@x.io', { item: 0 }],
 			['c@x.io', 'https://x/pre/c@x.io', { item: 0 }],
 			['d@x.io', 'https://x/pre/d@x.io', { item: 0 }],
@@ -436,7 +436,7 @@ describe('candidate → invite: several e-mails in Email', () => {
 		]);
 		expect(output.map((item) => [item.json.email, item.json.preAuthLink ?? item.json.error, item.pairedItem])).toEqual([
 			['a@x.io', 'https://x/pre/a@x.io', { item: 0 }],
-			['b@x.io', expect.stringMatching(/^The Interview Service refused b@x\.io \[item 0\]/), { item: 0 }],
+			['b@x.io', 'The Interview Service refused b@x.io [item 0, address 2 of 3] for interview int_1, saying: Input validation failed; blocked', { item: 0 }],
 			['c@x.io', 'https://x/pre/c@x.io', { item: 0 }],
 		]);
 	});

@@ -80,6 +80,6 @@ describe('interview → get', () => {
 		const failing = { parameters: { interviewId: byId('missing') }, respond: () => { throw apiError(404, 'Interview not found'); } };
 		await expect(execute.call(mockContext(failing).context)).rejects.toThrow('Interview not found (interview ID missing)');
 		const output = await execute.call(mockContext({ ...failing, continueOnFail: true }).context);
-		expect(output).toEqual([{ json: { error: 'Interview not found (interview ID missing)', httpCode: 404 }, pairedItem: { item: 0 } }]);
+		expect(output).toEqual([{ json: { error: 'Interview not found (interview ID missing)', httpCode: 404, interviewId: 'missing' }, pairedItem: { item: 0 } }]);
 	});
 });
