@@ -2,8 +2,8 @@
  * An MCP client for n8n's MCP Server Trigger: the official SDK's Client over Streamable HTTP, the
  * transport the trigger serves at its path from version 2 on. n8n hands a tool call to the same
  * LangChain tool an AI Agent calls (the node wrapped by `usableAsTool`), so what comes back is what
- * an agent is told. Every answer's raw HTTP body is kept, so a test can say what the client saw,
- * byte for byte.
+ * an agent is told. Every answer's raw HTTP body is kept as the client read it, so a test can say
+ * what the client saw, byte for byte.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -17,7 +17,7 @@ export interface McpToolResult {
 
 export interface McpSession {
 	client: Client;
-	/** Ends the session; resolves to the raw body of every HTTP answer the client read (an SSE stream up to its end). */
+	/** Ends the session; resolves to the raw body of every HTTP answer, as far as the client read it. */
 	close(): Promise<string[]>;
 }
 
@@ -29,12 +29,22 @@ export async function callTool(session: McpSession, name: string, args: Record<s
 }
 
 export async function openMcpSession(url: string): Promise<McpSession> {
-	const bodies: Array<Promise<string>> = [];
-	// A copy of each answer is read to its end beside the SDK; an SSE stream's copy ends when the stream does.
+	const answers: string[] = [];
+	// Each answer's body passes through a recorder on its way to the SDK: the text kept is what the client read,
+	// and an SSE stream the server keeps open is never waited for.
 	const recordingFetch: typeof fetch = async (input, init) => {
 		const response = await fetch(input, init);
-		bodies.push(response.clone().text().catch((error: Error) => `(body not read: ${error.message})`));
-		return response;
+		if (!response.body) return response;
+		const index = answers.push('') - 1;
+		const decoder = new TextDecoder();
+		const recorder = new TransformStream<Uint8Array, Uint8Array>({
+			transform(chunk, controller) {
+				answers[index] += decoder.decode(chunk, { stream: true });
+				controller.enqueue(chunk);
+			},
+		});
+		const { status, statusText, headers } = response;
+		return new Response(response.body.pipeThrough(recorder), { status, statusText, headers });
 	};
 	const client = new Client({ name: 'interview-service-e2e', version: '1.0.0' });
 	await client.connect(new StreamableHTTPClientTransport(new URL(url), { fetch: recordingFetch }));
@@ -42,7 +52,7 @@ export async function openMcpSession(url: string): Promise<McpSession> {
 		client,
 		async close() {
 			await client.close();
-			return await Promise.all(bodies);
+			return [...answers];
 		},
 	};
 }
