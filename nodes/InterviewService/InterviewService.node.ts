@@ -7,6 +7,7 @@ import * as interview from './actions/interview';
 import * as result from './actions/result';
 import { requestOptionsCollection } from './actions/common.descriptions';
 import { router } from './actions/router';
+import { HIDDEN_FROM_TOOLS } from './helpers/toolUse';
 import { searchInterviews } from '../shared/methods/listSearch';
 
 export class InterviewService implements INodeType {
@@ -35,7 +36,8 @@ export class InterviewService implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Access', value: 'access' },
+					// Not offered to the node as a tool, nor run by it (helpers/toolUse.ts).
+					{ name: 'Access', value: 'access', displayOptions: { hide: HIDDEN_FROM_TOOLS } },
 					{ name: 'Candidate', value: 'candidate' },
 					{ name: 'Interview', value: 'interview' },
 					{ name: 'Result', value: 'result' },

@@ -2,14 +2,15 @@
  * Our action node as tools of n8n's MCP Server Trigger, as a desktop assistant or an IDE uses them:
  * a published workflow, the official MCP client over the trigger's production URL. The client lists
  * the tools and their input schemas, lists interviews, invites a candidate, is told why a refused
- * candidate was not invited, and never reads the API key or a bearer token in any answer.
- * n8n 2.41 only: the MCP Server Trigger's Streamable HTTP transport.
+ * candidate was not invited, is refused a token by a tool saved with Access → Create Token, and never
+ * reads the API key or a bearer token in any answer. In n8n 2.41 and, with `e2e-n8n1`, in 1.x: the
+ * trigger serves Streamable HTTP from its version 2 on (2.1 is 2.41's newest, which 1.x lacks).
  */
 import type { NodeSpec } from '../../harness/workflow';
 import { ACTION_NODE_TYPE, buildWorkflow, interviewServiceNode } from '../../harness/workflow';
 import { PRESIGNED_PATH, REFUSAL_REASONS } from '../../sandbox/assumptions';
 import type { E2eContext } from './helpers/context';
-import { TEST_TIMEOUT_MS, sandboxRequests, useE2e } from './helpers/context';
+import { E2E_RUNTIME, TEST_TIMEOUT_MS, sandboxRequests, useE2e } from './helpers/context';
 import type { McpSession } from './helpers/mcp';
 import { callTool, openMcpSessionWhenServed, textOf } from './helpers/mcp';
 
@@ -27,7 +28,7 @@ function recruitingToolsWorkflow(ctx: E2eContext) {
 	const trigger: NodeSpec = {
 		name: 'MCP Server Trigger',
 		type: '@n8n/n8n-nodes-langchain.mcpTrigger',
-		typeVersion: 2.1,
+		typeVersion: E2E_RUNTIME.n8nVersion.startsWith('1.') ? 2 : 2.1,
 		parameters: { authentication: 'none', path: MCP_PATH },
 		webhookId: '5d0e2f6a-93c1-4b7e-8a55-1f0c2d3e4b61',
 	};
@@ -47,6 +48,8 @@ function recruitingToolsWorkflow(ctx: E2eContext) {
 			additionalFields: { name: fromAi('name', 'Full name of the candidate') },
 			options: {},
 		}),
+		// As a workflow saved or imported with it holds it: the editor no longer offers Access to a tool.
+		tool('Create token', { resource: 'access', operation: 'createToken', options: {} }),
 	];
 	const workflow = buildWorkflow(WORKFLOW_ID, 'MCP server: recruiting tools', [trigger, ...tools], []);
 	for (const node of tools) workflow.connections[node.name] = { ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] } as never;
@@ -81,11 +84,11 @@ describe('our tools behind n8n\'s MCP Server Trigger, driven by the official MCP
 	});
 
 	it(
-		'lists the three tools, each with an input schema that says what to fill',
+		'lists the tools, each with an input schema that says what to fill',
 		withLog(async () => {
 			const { tools } = await session.client.listTools();
 			const byName = new Map(tools.map((tool) => [tool.name, tool]));
-			expect([...byName.keys()].sort()).toEqual(['Get_interview', 'Invite_candidate', 'List_interviews']);
+			expect([...byName.keys()].sort()).toEqual(['Create_token', 'Get_interview', 'Invite_candidate', 'List_interviews']);
 
 			const invite = byName.get('Invite_candidate')?.inputSchema as JsonSchema;
 			expect({ type: invite.type, required: [...(invite.required ?? [])].sort() }).toEqual({ type: 'object', required: ['email', 'interviewId', 'name'] });
@@ -144,6 +147,22 @@ describe('our tools behind n8n\'s MCP Server Trigger, driven by the official MCP
 			expect({ text, isError: result.isError, who: text.includes(REFUSED), why: text.includes(REFUSAL_REASONS.email) }).toEqual({ text, isError: true, who: true, why: true });
 			const requests = (await sandboxRequests(ctx.control)).filter((request) => request.route === 'POST /api/v1/interview/:id/access-links');
 			expect(requests.map((request) => request.status)).toEqual([422]);
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'a tool saved with Access → Create Token refuses: the client reads why, and the service is asked for no token',
+		withLog(async (ctx) => {
+			await ctx.control.delete('/requests');
+			const result = await callTool(session, 'Create_token', {});
+			const text = textOf(result);
+			expect({ text, isError: result.isError, refused: text.includes('Access is not available to the Interview Service node as a tool') }).toEqual({
+				text,
+				isError: true,
+				refused: true,
+			});
+			expect((await sandboxRequests(ctx.control)).map((request) => request.route)).toEqual([]);
 		}),
 		TEST_TIMEOUT_MS,
 	);
