@@ -86,6 +86,7 @@ const EXAMPLE_LINES: Record<ExampleName, { label: string; note?: string }> = {
 	completionCallback: { label: '3. Completion → ATS callback:' },
 	aiAgentTools: { label: '4. AI recruiting assistant (agent tools):', note: "talks to the sandbox's stand-in chat model, not OpenAI" },
 	atsSync: { label: '5. ATS sync every 15 minutes:' },
+	mcpServer: { label: '6. MCP server for recruiting tools (published):' },
 };
 
 /** The example's line: its URL in n8n, or, when the demo does not import it, why and where its file is. */
@@ -101,6 +102,7 @@ function exampleLine(name: ExampleName, n8nUrl: string, width: number): string {
 function banner(options: { n8n: DemoN8n; sandboxUrl: string; exportFile: string; userFolder: string }): string {
 	const { n8n, sandboxUrl, exportFile, userFolder } = options;
 	const webhook = `${n8n.url}/webhook/${EXAMPLES.atsInvitations.webhookPath}`;
+	const mcpUrl = `${n8n.url}/mcp/${EXAMPLES.mcpServer.mcpPath}`;
 	const width = Math.max(...Object.values(EXAMPLE_LINES).map(({ label }) => label.length)) + 2;
 	const examples = (Object.keys(EXAMPLE_LINES) as ExampleName[]).map((name) => exampleLine(name, n8n.url, width));
 	return [
@@ -130,6 +132,11 @@ function banner(options: { n8n: DemoN8n; sandboxUrl: string; exportFile: string;
 		'  stand-in ATS lists them: example 5\'s "Execute workflow" invites the others and puts them, alone, on the',
 		'  Error branch "Not Invited", the message naming the candidate and the interview. Add them to the curl list',
 		'  above to see the same failure in example 1\'s answer, with interviewId, email, name and the reason as message.',
+		'  Open a preAuthLink in your browser to be that candidate: click Finish and the sandbox records the result',
+		'  and calls the interview\'s webhook (publish example 3, or click its "Execute workflow", to see it arrive).',
+		'  Give an MCP client (a desktop assistant, an IDE) the recruiting tools of example 6 (published), over Streamable HTTP:',
+		`    MCP server URL: ${mcpUrl}`,
+		`  or, for a client that only starts commands: npx mcp-remote ${mcpUrl}  (settings: docs/examples.md)`,
 		`  Add a node: search "Interview Service" in the nodes panel. n8n's data and log: ${userFolder}`,
 		'',
 		'  Press Ctrl+C to stop n8n and the sandbox.',
@@ -172,6 +179,8 @@ async function main() {
 	for (const name of Object.keys(NOT_IN_DEMO) as ExampleName[]) await n8n.removeWorkflow(EXAMPLES[name].id);
 	await n8n.activate(EXAMPLES.atsInvitations.id);
 	await n8n.waitForWebhook(EXAMPLES.atsInvitations.webhookPath);
+	await n8n.activate(EXAMPLES.mcpServer.id);
+	await n8n.waitForWebhook(EXAMPLES.mcpServer.mcpPath, 'mcp');
 
 	process.stdout.write(banner({ n8n, sandboxUrl, exportFile, userFolder }));
 	if (exitWhenReady) {

@@ -19,6 +19,17 @@ export class InterviewServiceTrigger implements INodeType {
 		// n8n's nodes panel shows this for the app's one entry (the action node merged with its trigger), so it speaks for both.
 		description: 'Run AI-conducted candidate interviews: invite candidates, read their results and start workflows when they finish',
 		defaults: { name: 'Interview Service Trigger' },
+		// What n8n's AI workflow builder reads to find the node and what it goes with.
+		builderHint: {
+			searchHint:
+				'Starts a hiring or recruiting workflow when a candidate finishes an AI-conducted interview, with their scores and report link, e.g. to update the candidate in an ATS or tell the recruiter. The Interview Service calls n8n; when it cannot reach this n8n, use the Interview Service Results Trigger, which polls.',
+			relatedNodes: [
+				{ nodeType: 'n8n-nodes-base.httpRequest', relationHint: 'Sends the finished candidate\'s scores and report link to an ATS' },
+				{ nodeType: 'n8n-nodes-base.googleSheets', relationHint: 'Appends one row of scores per candidate who finished' },
+				{ nodeType: 'n8n-nodes-base.webhook', relationHint: 'Receives candidates from an ATS in another workflow, which the Interview Service node invites; this trigger then starts when each finishes' },
+				{ nodeType: 'n8n-nodes-base.scheduleTrigger', relationHint: 'Runs a periodic export of every result instead of one run per finished candidate' },
+			],
+		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'interviewServiceApi', required: true }],

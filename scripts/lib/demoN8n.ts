@@ -31,7 +31,8 @@ export interface DemoN8n {
 	/** Deletes the workflow if the folder holds it. */
 	removeWorkflow(workflowId: string): Promise<void>;
 	/** Resolves once n8n serves the production webhook at `path` (bounded): activation answers before it is registered. */
-	waitForWebhook(path: string): Promise<void>;
+	/** Resolves once n8n serves `/<endpoint>/<path>`: `webhook` for a Webhook node, `mcp` for an MCP Server Trigger. */
+	waitForWebhook(path: string, endpoint?: 'webhook' | 'mcp'): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -131,16 +132,16 @@ export async function startDemoN8n(options: {
 			const answer = await publicApi.delete(`/workflows/${workflowId}`);
 			if (answer.status !== 404) expectOk(answer, `delete ${workflowId}`);
 		},
-		async waitForWebhook(webhookPath) {
+		async waitForWebhook(webhookPath, endpoint = 'webhook') {
 			// A CORS preflight starts nothing: n8n answers 204 once the path is registered and 404 before
-			// (n8n 2.41: webhooks/webhook-request-handler.js, setupCorsHeaders → getWebhookMethods).
+			// (n8n 2.41: webhooks/webhook-request-handler.js, setupCorsHeaders → getWebhookMethods; /mcp/ has the same handler).
 			const preflight = () =>
-				axios.options(`${url}/webhook/${webhookPath}`, {
+				axios.options(`${url}/${endpoint}/${webhookPath}`, {
 					headers: { Origin: url, 'Access-Control-Request-Method': 'POST' },
 					validateStatus: () => true,
 					timeout: 10_000,
 				});
-			await pollUntil(async () => ((await preflight()).status === 204 ? true : undefined), 60_000, `the webhook /webhook/${webhookPath}`, 250);
+			await pollUntil(async () => ((await preflight()).status === 204 ? true : undefined), 60_000, `the webhook /${endpoint}/${webhookPath}`, 250);
 		},
 	};
 }

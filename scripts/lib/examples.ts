@@ -34,6 +34,7 @@ export const EXAMPLES = {
 	completionCallback: { file: 'completion-ats-callback.json', id: 'exCompletionAts' },
 	aiAgentTools: { file: 'ai-agent-tools.json', id: 'exAiAgentTools' },
 	atsSync: { file: 'ats-sync-every-15-minutes.json', id: 'exAtsSync' },
+	mcpServer: { file: 'mcp-server-recruiting-tools.json', id: 'exMcpServerTools', mcpPath: 'interview-service-recruiting' },
 } as const;
 
 export type ExampleName = keyof typeof EXAMPLES;

@@ -3,7 +3,8 @@
  * the printed URLs answer, the login works, the credential and the example workflows are there,
  * the banner lists every example (example 4 on the stand-in chat model, the Google Sheets variant not imported, with
  * its file), the ATS sync reads the sandbox's stand-in ATS, example 4's chat model has the stand-in OpenAI credential,
- * example 1 is live, SIGTERM stops everything; a second start reuses the folder and `--exit-when-ready` exits.
+ * example 1 is live, example 6 serves its tools to an MCP client, SIGTERM stops everything; a second start reuses the
+ * folder and `--exit-when-ready` exits.
  */
 import axios from 'axios';
 import type { ChildProcess } from 'node:child_process';
@@ -26,6 +27,7 @@ import {
 } from '../../scripts/lib/examples';
 import { STAND_IN_OPENAI_KEY } from '../../sandbox/openai';
 import { SETUP_TIMEOUT_MS } from './helpers/context';
+import { openMcpSession } from './helpers/mcp';
 
 const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 
@@ -155,6 +157,16 @@ describe('npm start (scripts/demo.ts)', () => {
 				expect.objectContaining({ email: 'ada@example.com', preAuthLink: expect.any(String) }),
 				expect.objectContaining({ email: 'alan@example.com', preAuthLink: expect.any(String) }),
 			]);
+			// Example 6 is published: an MCP client at the printed URL gets its four recruiting tools.
+			const mcpUrl = printed(output, 'MCP server URL:');
+			expect(mcpUrl).toBe(`${editorUrl}/mcp/${EXAMPLES.mcpServer.mcpPath}`);
+			const mcp = await openMcpSession(mcpUrl);
+			try {
+				const { tools } = await mcp.client.listTools();
+				expect(tools.map((tool) => tool.name).sort()).toEqual(['Get_interview', 'Get_results', 'Invite_candidate', 'List_interviews']);
+			} finally {
+				await mcp.close();
+			}
 
 			// npm passes the signal to its script's shell, which has become tsx (`exec`), which relays it to the
 			// demo; the demo stops n8n and the sandbox. With `sh -c "a && b"` the shell died and left all three running.

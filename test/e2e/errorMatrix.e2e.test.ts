@@ -20,7 +20,7 @@ import type { NodeSpec } from '../../harness/workflow';
 import { ACTION_NODE_TYPE, buildWorkflow, interviewServiceNode, itemsNode, manualTrigger } from '../../harness/workflow';
 import type { E2eContext, SandboxRequest } from './helpers/context';
 import { E2E_RUNTIME, TEST_TIMEOUT_MS, sandboxRequests, useE2e } from './helpers/context';
-import { openMcpSession } from './helpers/mcp';
+import { callTool, openMcpSessionWhenServed, textOf } from './helpers/mcp';
 
 const { withLog } = useE2e();
 
@@ -519,26 +519,25 @@ if (!REDUCED) {
 				await ctx.n8n.importWorkflow(workflow);
 				await ctx.n8n.activate(workflow.id);
 				try {
-					const session = await pollUntil(
-						async () => await openMcpSession(`${ctx.n8n.url}/mcp/interview-service-agent`).catch(() => undefined),
-						30_000,
-						'the MCP server',
-					);
-					const tools = await session.listTools();
-					const name = tools.find((entry) => /get_interview/i.test(entry.name))?.name;
-					expect({ tools: tools.map((entry) => entry.name), found: name !== undefined }).toEqual({ tools: tools.map((entry) => entry.name), found: true });
+					const session = await openMcpSessionWhenServed(`${ctx.n8n.url}/mcp/interview-service-agent`);
+					try {
+						const { tools } = await session.client.listTools();
+						const name = tools.find((entry) => /get_interview/i.test(entry.name))?.name;
+						expect({ tools: tools.map((entry) => entry.name), found: name !== undefined }).toEqual({ tools: tools.map((entry) => entry.name), found: true });
 
-					await ctx.control.delete('/requests');
-					const failed = await session.callTool(String(name), { interviewId: 'ffffffffffffffffffffffff' });
-					const failedText = failed.content.map((part) => part.text ?? '').join('\n');
-					expect({ failedText, mentions: failedText.includes('Interview not found') }).toEqual({ failedText, mentions: true });
-					const requests = (await sandboxRequests(ctx.control)).filter((request) => request.route === 'GET /api/v1/interview/get-interview/:id');
-					expect(requests.map((request) => request.status)).toEqual([404]);
+						await ctx.control.delete('/requests');
+						const failedText = textOf(await callTool(session, String(name), { interviewId: 'ffffffffffffffffffffffff' }));
+						expect({ failedText, mentions: failedText.includes('Interview not found') }).toEqual({ failedText, mentions: true });
+						const requests = (await sandboxRequests(ctx.control)).filter((request) => request.route === 'GET /api/v1/interview/get-interview/:id');
+						expect(requests.map((request) => request.status)).toEqual([404]);
 
-					const found = await session.callTool(String(name), { interviewId: known });
-					const foundText = found.content.map((part) => part.text ?? '').join('\n');
-					expect({ foundText: foundText.slice(0, 300), hasId: foundText.includes(known) }).toEqual({ foundText: foundText.slice(0, 300), hasId: true });
-					expect(found.isError ?? false).toBe(false);
+						const found = await callTool(session, String(name), { interviewId: known });
+						const foundText = textOf(found);
+						expect({ foundText: foundText.slice(0, 300), hasId: foundText.includes(known) }).toEqual({ foundText: foundText.slice(0, 300), hasId: true });
+						expect(found.isError ?? false).toBe(false);
+					} finally {
+						await session.close();
+					}
 				} finally {
 					await ctx.n8n.deactivate(workflow.id);
 				}

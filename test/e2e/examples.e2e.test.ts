@@ -17,6 +17,7 @@ import { startSandboxProcess } from '../../harness/sandbox-process';
 import { TRIGGER_NODE_TYPE, TRIGGER_NODE_VERSION } from '../../harness/workflow';
 import { EXAMPLES, exampleCredential, loadExample, type ExampleName } from '../../scripts/lib/examples';
 import { SETUP_TIMEOUT_MS, TEST_TIMEOUT_MS, sandboxRequests } from './helpers/context';
+import { callTool, openMcpSessionWhenServed, textOf } from './helpers/mcp';
 
 type Json = Record<string, unknown>;
 
@@ -453,6 +454,45 @@ describe('example workflows in real n8n', () => {
 			} finally {
 				await control.patch('/config', { refusals: { emails: [] } });
 				await ats.close();
+			}
+		}),
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'6 MCP server: a client at the published trigger\'s URL gets the four recruiting tools and none of Access, lists interviews, invites a candidate and reads results',
+		withLog(async (instance) => {
+			const interviewId = await seedInterview('E2E MCP server', [
+				{ email: 'mcp.done@example.com', name: 'Mcp Done', status: 'completed', scores: { interviewScore: 83, communicationScore: 80, codingScore: 86 } },
+			]);
+			const workflow = loadExample('mcpServer');
+			const tools = workflow.nodes.filter((node) => node.type === `${PACKAGE_NAME}.interviewServiceTool`);
+			const operations = tools.map((node) => {
+				const { resource, operation } = node.parameters as Json;
+				return `${String(resource)}.${String(operation)}`;
+			});
+			expect(operations.sort()).toEqual(['candidate.invite', 'interview.get', 'interview.getMany', 'result.getMany']);
+			await instance.importWorkflow(workflow);
+			await instance.activate(workflow.id);
+			const session = await openMcpSessionWhenServed(`${instance.url}/mcp/${EXAMPLES.mcpServer.mcpPath}`);
+			try {
+				const { tools: listed } = await session.client.listTools();
+				expect(listed.map((tool) => tool.name).sort()).toEqual(['Get_interview', 'Get_results', 'Invite_candidate', 'List_interviews']);
+
+				const interviews = await callTool(session, 'List_interviews', {});
+				expect({ isError: interviews.isError ?? false, listed: textOf(interviews).includes(interviewId) }).toEqual({ isError: false, listed: true });
+
+				await control.delete('/requests');
+				const invite = await callTool(session, 'Invite_candidate', { interviewId, email: 'mcp.new@example.com', name: 'Mcp New' });
+				expect({ isError: invite.isError ?? false, link: textOf(invite).includes('preAuthLink') }).toEqual({ isError: false, link: true });
+				const invited = (await sandboxRequests(control)).filter((request) => request.route === ACCESS_LINKS_ROUTE && request.path.includes(interviewId));
+				expect(invited.map((request) => (request.body as { candidates?: Json[] }).candidates)).toEqual([[{ email: 'mcp.new@example.com', name: 'Mcp New' }]]);
+
+				const results = textOf(await callTool(session, 'Get_results', { interviewId }));
+				expect({ results: results.slice(0, 300), done: results.includes('mcp.done@example.com') && results.includes('83') }).toEqual({ results: results.slice(0, 300), done: true });
+			} finally {
+				await session.close();
+				await instance.deactivate(workflow.id);
 			}
 		}),
 		TEST_TIMEOUT_MS,

@@ -5,6 +5,7 @@ import type { ApiFailure } from '../../shared/transport/errors';
 import { policyFromOptions, requestRun } from '../../shared/transport/request';
 import { NO_MEMORY, rememberedAnswers } from '../helpers/retryMemory';
 import { requiredInterviewId, sharedParameterReader } from '../helpers/parameters';
+import { NOT_FOR_TOOLS, runsAsTool } from '../helpers/toolUse';
 import * as access from './access';
 import * as candidate from './candidate';
 import * as interview from './interview';
@@ -22,6 +23,12 @@ export const operations: Record<string, Record<string, NodeOperation>> = {
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const resource = this.getNodeParameter('resource', 0) as string;
+	// A saved or imported workflow may still hold Access on a tool, which the editor no longer offers it.
+	if (NOT_FOR_TOOLS.has(resource) && runsAsTool(this.getNode())) {
+		throw new NodeOperationError(this.getNode(), 'Access is not available to the Interview Service node as a tool', {
+			description: 'Create Token and Create Link hand out a bearer token or a presigned link, which an AI agent must not get. Use them in a workflow step instead.',
+		});
+	}
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const chosen = operations[resource]?.[operation];
 	if (!chosen) {

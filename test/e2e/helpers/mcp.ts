@@ -1,75 +1,63 @@
 /**
- * The least of an MCP client (Streamable HTTP, JSON-RPC 2.0) that e2e tests need to call a tool of
- * n8n's MCP Server Trigger: initialize, list the tools, call one. n8n hands a tool call to the same
+ * An MCP client for n8n's MCP Server Trigger: the official SDK's Client over Streamable HTTP, the
+ * transport the trigger serves at its path from version 2 on. n8n hands a tool call to the same
  * LangChain tool an AI Agent calls (the node wrapped by `usableAsTool`), so what comes back is what
- * an agent is told.
+ * an agent is told. Every answer's raw HTTP body is kept as the client read it, so a test can say
+ * what the client saw, byte for byte.
  */
-import axios from 'axios';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const PROTOCOL_VERSION = '2025-03-26';
+import { pollUntil } from '../../../harness/process';
 
-interface RpcAnswer {
-	id?: number;
-	result?: Record<string, unknown>;
-	error?: { code: number; message: string };
-}
-
-/** The answer in a JSON body, or in the `data:` lines of an event stream. */
-function answerIn(body: string, id: number): RpcAnswer {
-	const trimmed = body.trim();
-	const candidates = trimmed.startsWith('{')
-		? [trimmed]
-		: trimmed
-				.split('\n')
-				.filter((line) => line.startsWith('data:'))
-				.map((line) => line.slice('data:'.length).trim());
-	for (const candidate of candidates) {
-		const answer = JSON.parse(candidate) as RpcAnswer;
-		if (answer.id === id) return answer;
-	}
-	throw new Error(`no JSON-RPC answer with id ${id} in: ${body.slice(0, 500)}`);
-}
-
-export interface ToolResult {
+export interface McpToolResult {
 	isError?: boolean;
 	content: Array<{ type: string; text?: string }>;
 }
 
 export interface McpSession {
-	listTools(): Promise<Array<{ name: string; description?: string }>>;
-	callTool(name: string, args: Record<string, unknown>): Promise<ToolResult>;
+	client: Client;
+	/** Ends the session; resolves to the raw body of every HTTP answer, as far as the client read it. */
+	close(): Promise<string[]>;
+}
+
+/** A tool result's text parts, joined: what an MCP client shows its model. */
+export const textOf = (result: McpToolResult) => result.content.map((part) => part.text ?? '').join('\n');
+
+export async function callTool(session: McpSession, name: string, args: Record<string, unknown>): Promise<McpToolResult> {
+	return (await session.client.callTool({ name, arguments: args })) as McpToolResult;
 }
 
 export async function openMcpSession(url: string): Promise<McpSession> {
-	let nextId = 1;
-	let sessionId: string | undefined;
-
-	const post = async (message: Record<string, unknown>) => {
-		const headers = sessionId ? { ...HEADERS, 'mcp-session-id': sessionId } : HEADERS;
-		const response = await axios.post(url, message, { headers, responseType: 'text', timeout: 60_000, validateStatus: () => true });
-		if (response.status >= 400) throw new Error(`MCP ${String(message.method)}: HTTP ${response.status} ${String(response.data).slice(0, 300)}`);
-		return response;
+	const answers: string[] = [];
+	// Each answer's body passes through a recorder on its way to the SDK: the text kept is what the client read,
+	// and an SSE stream the server keeps open is never waited for.
+	const recordingFetch: typeof fetch = async (input, init) => {
+		const response = await fetch(input, init);
+		if (!response.body) return response;
+		const index = answers.push('') - 1;
+		const decoder = new TextDecoder();
+		const recorder = new TransformStream<Uint8Array, Uint8Array>({
+			transform(chunk, controller) {
+				answers[index] += decoder.decode(chunk, { stream: true });
+				controller.enqueue(chunk);
+			},
+		});
+		const { status, statusText, headers } = response;
+		return new Response(response.body.pipeThrough(recorder), { status, statusText, headers });
 	};
-	const request = async (method: string, params: Record<string, unknown>) => {
-		const id = nextId++;
-		const response = await post({ jsonrpc: '2.0', id, method, params });
-		sessionId ??= response.headers['mcp-session-id'] as string | undefined;
-		const answer = answerIn(String(response.data), id);
-		if (answer.error) throw new Error(`MCP ${method}: ${answer.error.message}`);
-		return answer.result ?? {};
-	};
-
-	await request('initialize', { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'interview-service-e2e', version: '1.0.0' } });
-	if (!sessionId) throw new Error('the MCP server gave no session id');
-	await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
-
+	const client = new Client({ name: 'interview-service-e2e', version: '1.0.0' });
+	await client.connect(new StreamableHTTPClientTransport(new URL(url), { fetch: recordingFetch }));
 	return {
-		async listTools() {
-			return (await request('tools/list', {})).tools as Array<{ name: string; description?: string }>;
-		},
-		async callTool(name, args) {
-			return (await request('tools/call', { name, arguments: args })) as unknown as ToolResult;
+		client,
+		async close() {
+			await client.close();
+			return [...answers];
 		},
 	};
+}
+
+/** A session once n8n serves the trigger's URL: a published workflow's webhooks are registered a moment after publishing. */
+export async function openMcpSessionWhenServed(url: string, timeoutMs = 30_000): Promise<McpSession> {
+	return await pollUntil(async () => await openMcpSession(url).catch(() => undefined), timeoutMs, `the MCP server at ${url}`);
 }

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { endpoints } from '../../../shared/contract/endpoints';
 import { credentialExchange } from '../../helpers/credentialExchange';
+import { HIDDEN_FROM_TOOLS } from '../../helpers/toolUse';
 import { showFor } from '../common.descriptions';
 
 const createLink = credentialExchange(endpoints.createLink, showFor('access', 'createLink'), 'a presigned URL that carries an access token');
@@ -15,7 +16,7 @@ export const description: INodeProperties[] = [
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: ['access'] } },
+		displayOptions: { show: { resource: ['access'] }, hide: HIDDEN_FROM_TOOLS },
 		options: [
 			{
 				name: 'Create Link',
