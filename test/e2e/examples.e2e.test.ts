@@ -205,7 +205,7 @@ describe('example workflows in real n8n', () => {
 				expect(single.data).toEqual([expect.objectContaining({ email: 'solo@example.com', preAuthLink: expect.any(String) })]);
 
 				// One malformed e-mail among three: the two valid candidates get their links, the bad one an
-				// error entry naming its field, in the order the ATS sent them.
+				// error entry naming its field and the interview, in the order the ATS sent them.
 				const mixed = await postWebhook(webhookUrl, [
 					{ name: 'Valid One', email: 'valid1@example.com' },
 					{ name: 'Broken', email: 'not-an-email' },
@@ -214,7 +214,7 @@ describe('example workflows in real n8n', () => {
 				expect(mixed.status).toBe(200);
 				expect(mixed.data).toEqual([
 					expect.objectContaining({ email: 'valid1@example.com', preAuthLink: expect.stringMatching(/^https?:\/\//) }),
-					{ error: 'Email must be a valid e-mail address (item 1)' },
+					{ error: 'Email must be a valid e-mail address (item 1)', interviewId },
 					expect.objectContaining({ email: 'valid2@example.com', preAuthLink: expect.stringMatching(/^https?:\/\//) }),
 				]);
 
