@@ -7,12 +7,13 @@ import {
 } from '../../../../nodes/InterviewServiceResultsTrigger/pollState';
 
 const ada = { interviewId: 'int-1', email: 'ada@example.com', reportLink: 'https://r/1' };
-const fp = (result: { interviewId: string; email?: string | null; reportLink?: string | null; completedAt?: number }) =>
+type Result = { interviewId: string; email?: string | null; reportLink?: string | null; completedAt?: number };
+const fp = (result: Result) =>
 	fingerprint(resultKey(result.interviewId, result.email, result.reportLink, result.completedAt));
 const FIRST = Date.parse('2026-11-13T10:42:00Z');
 const SECOND = Date.parse('2026-11-20T09:00:00Z');
 /** The fingerprints a trigger holds after polling these lists in turn, and what each poll emitted. */
-function pollInTurn(lists: Array<Array<typeof ada & { completedAt?: number }>>, seen: string[] = []) {
+function pollInTurn(lists: Result[][], seen: string[] = []) {
 	const emitted = lists.map((list) => {
 		const known = new Set(seen);
 		const fresh = list.filter((result) => isNewResult(known, result));
