@@ -21,6 +21,7 @@ const identityOf = ({ interviewId, result }: FoundResult) => ({
 	interviewId,
 	email: result.candidate?.email,
 	reportLink: result.reportLink,
+	completedAt: completedAtOf(result),
 });
 
 /** Completed results of the watched interviews, newest interview first, each in the service's order. */
@@ -64,7 +65,7 @@ function latestOf(found: FoundResult[]): FoundResult | undefined {
 /** Without a completion time on the row, the key is made of what the poll knows the result by. */
 function toItem({ interviewId, result }: FoundResult, simplify: boolean): INodeExecutionData {
 	const id = result.interviewId ?? interviewId;
-	const key = completionKey(id, result.candidate?.email, completedAtOf(result), resultKey(id, result.candidate?.email, result.reportLink));
+	const key = completionKey(id, result.candidate?.email, completedAtOf(result), resultKey(id, result.candidate?.email, result.reportLink, completedAtOf(result)));
 	if (!simplify) return { json: { interviewId, ...result, completionKey: key } as IDataObject };
 	return { json: { ...simplifyResult(result), interviewId: id, completionKey: key } as unknown as IDataObject };
 }

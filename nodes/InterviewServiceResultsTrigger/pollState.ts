@@ -1,4 +1,4 @@
-/* What the Results Trigger keeps between polls, in static data: a format that never changes, so an update loses no memory. */
+/* What the Results Trigger keeps between polls, in static data: a row without a completion time keeps one fingerprint for good, so an update loses no memory. */
 import { createHash } from 'crypto';
 
 import type { IDataObject } from 'n8n-workflow';
@@ -8,10 +8,11 @@ import { emailKey } from '../shared/email';
 /** Static data is saved with the workflow, so it stays small: at most this many results the service no longer lists, each a hash (no e-mail stored). */
 const MAX_REMEMBERED_RESULTS = 10_000;
 
-/** Interview, e-mail without case (one that is no text as its JSON, none as ''), report link. */
-export function resultKey(interviewId: string, email: unknown, reportLink: string | null | undefined): string {
+/** Interview, e-mail without case (one that is no text as its JSON, none as ''), report link, then the completion time if any. */
+export function resultKey(interviewId: string, email: unknown, reportLink: string | null | undefined, completedAt?: number): string {
 	const emailPart = email === null || email === undefined ? '' : (emailKey(email) ?? JSON.stringify(email));
-	return JSON.stringify([interviewId, emailPart, reportLink ?? '']);
+	const time = completedAt === undefined ? [] : [new Date(completedAt).toISOString()];
+	return JSON.stringify([interviewId, emailPart, reportLink ?? '', ...time]);
 }
 
 export function fingerprint(key: string): string {
@@ -22,15 +23,20 @@ interface CompletedResultIdentity {
 	interviewId: string;
 	email?: unknown;
 	reportLink?: string | null;
+	completedAt?: number;
 }
 
-const fingerprintOf = ({ interviewId, email, reportLink }: CompletedResultIdentity) =>
-	fingerprint(resultKey(interviewId, email, reportLink));
+const fingerprintOf = ({ interviewId, email, reportLink, completedAt }: CompletedResultIdentity) =>
+	fingerprint(resultKey(interviewId, email, reportLink, completedAt));
 
-/** New unless seen, also without its report link: a link that appears after the scores makes no new result. */
+const untimedForms = (result: CompletedResultIdentity) => [
+	{ ...result, completedAt: undefined },
+	{ ...result, reportLink: null, completedAt: undefined },
+];
+
+/** New unless seen (a new completion time is a new attempt), also as it was before its report link or time appeared. */
 export function isNewResult(seen: ReadonlySet<string>, result: CompletedResultIdentity): boolean {
-	if (seen.has(fingerprintOf(result))) return false;
-	return !(result.reportLink && seen.has(fingerprintOf({ ...result, reportLink: null })));
+	return ![result, { ...result, reportLink: null }, ...untimedForms(result)].some((form) => seen.has(fingerprintOf(form)));
 }
 
 /**
@@ -43,7 +49,10 @@ export function rememberResults(seen: string[], current: CompletedResultIdentity
 	const added = [...currentFingerprints].filter((value) => !known.has(value));
 	if (added.length === 0) return seen;
 
-	const all = [...seen, ...added];
+	// A time replaces the untimed forms of its row (unless listed themselves): kept, they would hide the candidate's next attempt.
+	const timed = current.filter((result) => result.completedAt !== undefined);
+	const replaced = new Set(timed.flatMap(untimedForms).map(fingerprintOf).filter((value) => !currentFingerprints.has(value)));
+	const all = [...seen.filter((value) => !replaced.has(value)), ...added];
 	const listedNoMore = all.filter((value) => !currentFingerprints.has(value));
 	const overflow = listedNoMore.length - max;
 	if (overflow <= 0) return all;

@@ -82,7 +82,7 @@ export class SandboxControl {
 	}
 
 	/** A candidate completes: the sandbox stores the result and POSTs the event to the interview's webhookUrl. */
-	async complete(interviewId: string, candidate: { email: string; name?: string; scores?: IDataObject }) {
+	async complete(interviewId: string, candidate: { email: string; name?: string; scores?: IDataObject; completedAt?: string }) {
 		return (await this.control('POST', `/interviews/${interviewId}/complete`, candidate)) as {
 			result: IDataObject;
 			event: IDataObject;

@@ -184,6 +184,38 @@ describe('Interview Service Results Trigger against the sandbox', () => {
 		}
 	});
 
+	it('a candidate who completes again, keeping the report link, comes out once more with the key of that completion, then never again', async () => {
+		const trigger = poller(ONE(PUBLISHED));
+		expect(await trigger.poll()).toBeNull();
+		await sandbox.complete(PUBLISHED, { email: 'again@example.com', completedAt: '2026-11-20T09:00:00Z' });
+		const [[first]] = (await trigger.poll())!;
+
+		const { event } = await sandbox.complete(PUBLISHED, { email: 'again@example.com', completedAt: '2026-11-21T09:00:00Z' });
+		const second = await trigger.poll();
+		expect(second![0]).toHaveLength(1);
+		expect(second![0][0].json.reportLink).toBe(first.json.reportLink);
+		expect(second![0][0].json.completionKey).not.toBe(first.json.completionKey);
+		expect(second![0][0].json.completionKey).toBe(shapedEvent(readEvent(event), 'unused').completionKey);
+
+		expect(await trigger.poll()).toBeNull();
+		expect(await poller(ONE(PUBLISHED), trigger.staticData()).poll()).toBeNull();
+	});
+
+	it('without completion times on the rows, a second attempt that keeps the report link leaves nothing the poll could see', async () => {
+		await sandbox.control('PATCH', '/config', { resultsCompletedAt: false });
+		try {
+			const trigger = poller(ONE(PUBLISHED));
+			expect(await trigger.poll()).toBeNull();
+			await sandbox.complete(PUBLISHED, { email: 'again@example.com', completedAt: '2026-11-20T09:00:00Z' });
+			expect(emails(await trigger.poll())).toEqual(['again@example.com']);
+			const { result } = await sandbox.complete(PUBLISHED, { email: 'again@example.com', completedAt: '2026-11-21T09:00:00Z' });
+			expect(result.reportLink).toEqual(expect.stringMatching(/^http/));
+			expect(await trigger.poll()).toBeNull();
+		} finally {
+			await sandbox.control('PATCH', '/config', { resultsCompletedAt: true });
+		}
+	});
+
 	it('starts over without emitting when the watched interview changes', async () => {
 		const first = poller(ONE(PUBLISHED));
 		await first.poll();

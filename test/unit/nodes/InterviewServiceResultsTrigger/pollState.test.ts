@@ -7,8 +7,21 @@ import {
 } from '../../../../nodes/InterviewServiceResultsTrigger/pollState';
 
 const ada = { interviewId: 'int-1', email: 'ada@example.com', reportLink: 'https://r/1' };
-const fp = (result: { interviewId: string; email?: string | null; reportLink?: string | null }) =>
-	fingerprint(resultKey(result.interviewId, result.email, result.reportLink));
+type Result = { interviewId: string; email?: string | null; reportLink?: string | null; completedAt?: number };
+const fp = (result: Result) =>
+	fingerprint(resultKey(result.interviewId, result.email, result.reportLink, result.completedAt));
+const FIRST = Date.parse('2026-11-13T10:42:00Z');
+const SECOND = Date.parse('2026-11-20T09:00:00Z');
+/** The fingerprints a trigger holds after polling these lists in turn, and what each poll emitted. */
+function pollInTurn(lists: Result[][], seen: string[] = []) {
+	const emitted = lists.map((list) => {
+		const known = new Set(seen);
+		const fresh = list.filter((result) => isNewResult(known, result));
+		seen = rememberResults(seen, list);
+		return fresh;
+	});
+	return { emitted, seen };
+}
 
 describe('resultKey', () => {
 	it('is the same whatever the case or spaces of the e-mail', () => {
@@ -41,6 +54,13 @@ describe('resultKey', () => {
 		expect(resultKey('a|b', 'c', null)).not.toBe(resultKey('a', 'b|c', null));
 	});
 
+	it('adds the completion time as an ISO instant only when the row gives one, so a row without keeps its stored key', () => {
+		expect(resultKey('int-1', 'ada@example.com', 'https://r/1', Date.parse('2026-11-13T11:42:00+01:00'))).toBe(
+			'["int-1","ada@example.com","https://r/1","2026-11-13T10:42:00.000Z"]',
+		);
+		expect(resultKey('int-1', 'ada@example.com', 'https://r/1', undefined)).toBe('["int-1","ada@example.com","https://r/1"]');
+	});
+
 	it('is stored as a short hash that holds no e-mail address', () => {
 		const stored = fp(ada);
 		expect(stored).toMatch(/^[0-9a-f]{20}$/);
@@ -63,6 +83,52 @@ describe('isNewResult', () => {
 	it('does not re-emit a result whose report link appears after its scores', () => {
 		const seen = new Set([fp({ ...ada, reportLink: null })]);
 		expect(isNewResult(seen, ada)).toBe(false);
+		expect(isNewResult(new Set([fp({ ...ada, reportLink: null, completedAt: FIRST })]), { ...ada, completedAt: FIRST })).toBe(false);
+	});
+
+	it('treats a new completion time with the same report link (a reattempt) as new, and the same time as seen', () => {
+		const seen = new Set([fp({ ...ada, completedAt: FIRST })]);
+		expect(isNewResult(seen, { ...ada, completedAt: FIRST })).toBe(false);
+		expect(isNewResult(seen, { ...ada, completedAt: SECOND })).toBe(true);
+	});
+
+	it('does not re-emit a result whose completion time appears after its scores, or after its scores and report link', () => {
+		expect(isNewResult(new Set([fp(ada)]), { ...ada, completedAt: FIRST })).toBe(false);
+		expect(isNewResult(new Set([fp({ ...ada, reportLink: null })]), { ...ada, completedAt: FIRST })).toBe(false);
+	});
+});
+
+describe('a candidate who completes again with the same report link', () => {
+	it('is emitted once per completion time, and each once only, also after a restart with the same fingerprints', () => {
+		const first = { ...ada, completedAt: FIRST };
+		const second = { ...ada, completedAt: SECOND };
+		const { emitted, seen } = pollInTurn([[first], [first], [second], [second]]);
+		expect(emitted).toEqual([[first], [], [second], []]);
+		expect(pollInTurn([[second]], [...seen]).emitted).toEqual([[]]);
+	});
+
+	it('when the time appeared after the scores, the first completion is not emitted again, and the next attempt still is', () => {
+		const { emitted, seen } = pollInTurn([[{ ...ada, reportLink: null }], [ada], [{ ...ada, completedAt: FIRST }], [{ ...ada, completedAt: SECOND }]]);
+		expect(emitted.map((fresh) => fresh.length)).toEqual([1, 0, 0, 1]);
+		// The time replaced the forms without it, so memory holds one fingerprint per completion.
+		expect(seen).toEqual([fp({ ...ada, completedAt: FIRST }), fp({ ...ada, completedAt: SECOND })]);
+	});
+
+	it('fingerprints recorded without times (rows that had none) still match: the first poll with times emits nothing', () => {
+		const listed = [1, 2, 3].map((n) => ({ ...ada, email: `c${n}@example.com`, reportLink: `https://r/${n}` }));
+		const before = rememberResults([], listed);
+		const { emitted } = pollInTurn([listed.map((result) => ({ ...result, completedAt: FIRST }))], before);
+		expect(emitted).toEqual([[]]);
+	});
+
+	it('without a time, the second attempt with the same report link is the same result: nothing is emitted', () => {
+		expect(pollInTurn([[ada], [ada]]).emitted).toEqual([[ada], []]);
+	});
+
+	it('keeps the untimed fingerprint of a row the service still lists without a time beside a timed one', () => {
+		const untimed = { ...ada, email: 'bob@example.com' };
+		const seen = rememberResults([fp(untimed)], [untimed, { ...untimed, completedAt: FIRST }]);
+		expect(seen).toEqual([fp(untimed), fp({ ...untimed, completedAt: FIRST })]);
 	});
 });
 
