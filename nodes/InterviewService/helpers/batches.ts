@@ -98,8 +98,8 @@ function reasonOf(refused: Refusal): string {
 	return [refused.message, ...details].join('; ');
 }
 
-// In a recruiter's words: who was refused, which item, and the service's reason. The item carries who it is about,
-// so the error branch can write back to the ATS without a lookup.
+// In a recruiter's words: who was refused, which item and interview, and the service's reason. The message names them
+// because n8n keeps only `error` and `message` on the error output (docs/n8n-internals.md); the regular output has them as fields.
 function refusedItem<T>(context: IExecuteFunctions, refused: Refusal, item: BatchItem<T>) {
 	const { facts, itemIndex } = item;
 	const reason = reasonOf(refused);
