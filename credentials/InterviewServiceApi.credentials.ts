@@ -8,6 +8,8 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { createHash } from 'crypto';
+
 import { endpoints } from '../nodes/shared/contract/endpoints';
 import {
 	BASE_URL_EXPRESSION,
@@ -16,12 +18,21 @@ import {
 	credentialTokenLifetime,
 	normalizeBaseUrl,
 	requestTimeoutSeconds,
+	SERVICE_TOKEN_LIFETIME_SECONDS,
 	tokenExchangeFailure,
 	tokenRequestBody,
 } from '../nodes/shared/interviewServiceCredential';
 
-/** Exchanges under way, by the credential data they refresh (one object per node run). */
-const pendingExchanges = new WeakMap<object, Promise<{ accessToken: string }>>();
+/**
+ * What this process knows of each credential (by its address, client, key and lifetime): the exchange under
+ * way, or the token it last got. Shared by every execution, so a burst on a fresh credential makes one exchange.
+ */
+const exchanges = new Map<string, { pending?: Promise<{ accessToken: string }>; token?: string; until?: number }>();
+
+function exchangeKey(credentials: ICredentialDataDecryptedObject): string {
+	const parts = [normalizeBaseUrl(credentials.baseUrl), credentials.clientId, credentials.apiKey, credentials.expiresIn];
+	return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
 
 async function exchangeToken(helper: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
@@ -109,19 +120,27 @@ export class InterviewServiceApi implements ICredentialType {
 	];
 
 	/**
-	 * Exchanges the key for a token: when the token is empty, and after a 401. Requests of one run
-	 * share one credential object (nodes/shared/transport/request.ts, requestRun), so when several requests in flight
-	 * are rejected together, they wait for the same exchange instead of each making its own.
+	 * Exchanges the key for a token: when the token is empty, and after a 401 (n8n then passes the rejected one).
+	 * Callers wait for an exchange under way, and take a newer token this process already got instead of
+	 * exchanging again; its lifetime bounds that memory.
 	 */
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		const pending = pendingExchanges.get(credentials);
-		if (pending) return await pending;
-		const exchange = exchangeToken(this, credentials);
-		pendingExchanges.set(credentials, exchange);
+		const key = exchangeKey(credentials);
+		const known = exchanges.get(key);
+		if (known?.pending) return await known.pending;
+		if (known?.token && known.token !== credentials.accessToken && Date.now() < (known.until ?? 0)) {
+			return { accessToken: known.token };
+		}
+		const pending = exchangeToken(this, credentials);
+		exchanges.set(key, { pending });
 		try {
-			return await exchange;
-		} finally {
-			pendingExchanges.delete(credentials);
+			const { accessToken } = await pending;
+			const lifetimeMs = (credentialTokenLifetime(credentials) ?? SERVICE_TOKEN_LIFETIME_SECONDS) * 1000;
+			exchanges.set(key, { token: accessToken, until: Date.now() + lifetimeMs });
+			return { accessToken };
+		} catch (error) {
+			exchanges.delete(key);
+			throw error;
 		}
 	}
 

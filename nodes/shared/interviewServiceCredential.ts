@@ -26,6 +26,9 @@ export function credentialTokenLifetime(credentials: ICredentialDataDecryptedObj
 	return Number.isInteger(lifetime) && lifetime > 0 ? lifetime : undefined;
 }
 
+/** The service's token lifetime when none is asked for (the spec's default). */
+export const SERVICE_TOKEN_LIFETIME_SECONDS = 3600;
+
 /** Seconds to wait for any answer of the service when the Request Timeout is unset. */
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
 

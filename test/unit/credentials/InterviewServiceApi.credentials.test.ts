@@ -137,6 +137,67 @@ describe('InterviewServiceApi credential', () => {
 	});
 });
 
+describe('token exchanges shared by a process', () => {
+	const credential = new InterviewServiceApi();
+	let client = 0;
+	/** A credential no other test has exchanged for: the memory is per process. */
+	const fresh = () => ({ baseUrl: 'http://127.0.0.1:4010', clientId: `shared-${++client}`, apiKey: SECRET_KEY, accessToken: '' });
+
+	function countingHelper(tokens: string[]) {
+		let calls = 0;
+		const helper = {
+			helpers: {
+				httpRequest: async () => {
+					const accessToken = tokens[calls++];
+					await new Promise((resolve) => setTimeout(resolve, 10));
+					return { success: true, data: { accessToken, tokenType: 'bearer', expiresIn: 3600 } };
+				},
+			},
+		} as unknown as IHttpRequestHelper;
+		return { helper, calls: () => calls };
+	}
+
+	it('a burst of 20 runs, each with its own copy of a fresh credential, makes one exchange', async () => {
+		const credentials = fresh();
+		const { helper, calls } = countingHelper(['jwt-a', 'jwt-b']);
+		const outputs = await Promise.all(Array.from({ length: 20 }, () => credential.preAuthentication.call(helper, { ...credentials })));
+		expect(outputs).toEqual(Array.from({ length: 20 }, () => ({ accessToken: 'jwt-a' })));
+		// A run that read the credential before the token was stored comes later and still finds it.
+		await expect(credential.preAuthentication.call(helper, { ...credentials })).resolves.toEqual({ accessToken: 'jwt-a' });
+		expect(calls()).toBe(1);
+	});
+
+	it('a rejected token is exchanged again, once for all runs that met it; an older one gets the newer token', async () => {
+		const credentials = fresh();
+		const { helper, calls } = countingHelper(['jwt-a', 'jwt-b']);
+		await credential.preAuthentication.call(helper, { ...credentials });
+		const rejected = { ...credentials, accessToken: 'jwt-a' };
+		const outputs = await Promise.all([1, 2, 3].map(() => credential.preAuthentication.call(helper, { ...rejected })));
+		expect(outputs).toEqual([1, 2, 3].map(() => ({ accessToken: 'jwt-b' })));
+		await expect(credential.preAuthentication.call(helper, { ...rejected })).resolves.toEqual({ accessToken: 'jwt-b' });
+		expect(calls()).toBe(2);
+	});
+
+	it('another key, client or address never gets the token of this one', async () => {
+		const credentials = fresh();
+		const { helper, calls } = countingHelper(['jwt-a', 'jwt-b', 'jwt-c', 'jwt-d']);
+		await credential.preAuthentication.call(helper, credentials);
+		await expect(credential.preAuthentication.call(helper, { ...credentials, apiKey: 'sk-other' })).resolves.toEqual({ accessToken: 'jwt-b' });
+		await expect(credential.preAuthentication.call(helper, { ...credentials, clientId: 'other' })).resolves.toEqual({ accessToken: 'jwt-c' });
+		await expect(credential.preAuthentication.call(helper, { ...credentials, baseUrl: 'http://127.0.0.1:4011' })).resolves.toEqual({ accessToken: 'jwt-d' });
+		expect(calls()).toBe(4);
+	});
+
+	it('a failed exchange is not remembered: the next run tries again', async () => {
+		const credentials = fresh();
+		const { helper: failing } = helperReturning(axiosLikeError(503, { success: false, message: 'Busy' }));
+		await expect(credential.preAuthentication.call(failing, { ...credentials })).rejects.toThrow(/Busy/);
+		const { helper, calls } = countingHelper(['jwt-a']);
+		await expect(credential.preAuthentication.call(helper, { ...credentials })).resolves.toEqual({ accessToken: 'jwt-a' });
+		expect(calls()).toBe(1);
+	});
+});
+
 describe('one type name', () => {
 	it('the credential and every node name the type that the transport reads', () => {
 		expect(new InterviewServiceApi().name).toBe(CREDENTIAL_TYPE);
