@@ -277,15 +277,18 @@ describe(`queue mode with ${WEBHOOK_PROCESSES} n8n webhook processes behind ngin
 			ours.executions = total(counts);
 			report(' (Interview Service Trigger)', ours.figures, answers);
 
-			// Each execution that passed a completion on has it recorded with a call through the balancer.
+			// Each execution that passed a completion on has it recorded through the balancer, then checks it was saved.
 			const { runs } = ours.figures;
+			let seen = -1;
+			let quietSince = Date.now();
 			const lines = await pollUntil(
 				async () => {
 					const logged = balancerLog(balancer, new URL(ours.url!).pathname);
-					return logged.length >= COMPLETIONS + runs ? logged : undefined;
+					if (logged.length !== seen) [seen, quietSince] = [logged.length, Date.now()];
+					return logged.length >= COMPLETIONS + 2 * runs && Date.now() - quietSince >= 6_000 ? logged : undefined;
 				},
 				150_000,
-				`${runs} record calls through the balancer`,
+				`${runs} record calls through the balancer, each checked`,
 				1_000,
 			);
 			const records: Record<string, number> = {};
@@ -294,7 +297,6 @@ describe(`queue mode with ${WEBHOOK_PROCESSES} n8n webhook processes behind ngin
 			process.stderr.write(
 				`[scale] webhook processes: burst and its records took ${Math.round((Date.now() - started) / 1000)} s; record calls by process ${JSON.stringify(records)}\n`,
 			);
-			expect(lines).toHaveLength(COMPLETIONS + runs);
 			expect(lines.filter(([, status]) => status !== '200')).toEqual([]);
 
 			expect(answers.copiesToOther).toBe(COPIES);

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
@@ -364,9 +365,22 @@ describe('receiveEvent', () => {
 
 			// The record call reaches the node: it records the delivery and starts nothing.
 			const recorded = await deliver(recordCall.body, staticData, { workflowId: 'wf-worker', query: {} });
-			expect(recorded).toEqual({ webhookResponse: { message: 'Delivery recorded' } });
+			expect(recorded).toEqual({ webhookResponse: { message: 'Delivery recorded', saved: false } });
 			expect(wasSeen(staticData, key)).toBe(true);
 			expect((await deliver(body, staticData, { workflowId: 'wf-worker' })).webhookResponse).toMatchObject({ repeat: true });
+		});
+
+		it('a record call answers saved once the loaded static data holds it, and ranElsewhere for another attempt of the same delivery, recording nothing', async () => {
+			const staticData = registration();
+			const key = deliveryKey('interview.completed', 'evt_two_processes', undefined, {}).key;
+			const recordOf = (attempt: string) => ({
+				interviewServiceRecord: { delivery: `${key} ${attempt}`, signature: createHmac('sha256', SECRET).update(`${key} ${attempt}`, 'utf8').digest('base64url') },
+			});
+			expect((await deliver(recordOf('first'), staticData, { workflowId: 'wf-two', query: {} })).webhookResponse).toEqual({ message: 'Delivery recorded', saved: false });
+			const saved = JSON.stringify(staticData);
+			expect((await deliver(recordOf('first'), staticData, { workflowId: 'wf-two-elsewhere', query: {} })).webhookResponse).toEqual({ message: 'Delivery recorded', saved: true });
+			expect((await deliver(recordOf('copy'), staticData, { workflowId: 'wf-two-elsewhere', query: {} })).webhookResponse).toEqual({ message: 'Delivery recorded', ranElsewhere: true });
+			expect(JSON.stringify(staticData)).toBe(saved);
 		});
 
 		it('a record call whose signature was not made with the node\'s secret is refused 401 and records nothing', async () => {
