@@ -345,11 +345,14 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		const { log } = server;
 		await new Promise<void>((resolve) => log.end(resolve));
 	};
+	// Together: a webhook process may wait out its whole grace for executions its workers ran (n8n 2.41).
 	const stopHelpers = async () => {
-		for (const helper of helperProcesses) {
-			await stopGroup(helper.child, 15_000);
-			await new Promise<void>((resolve) => helper.log.end(resolve));
-		}
+		await Promise.all(
+			helperProcesses.map(async (helper) => {
+				await stopGroup(helper.child, 15_000);
+				await new Promise<void>((resolve) => helper.log.end(resolve));
+			}),
+		);
 		helperProcesses = [];
 	};
 	const stop = async () => {
