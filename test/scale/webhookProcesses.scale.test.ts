@@ -224,7 +224,7 @@ const report = (label: string, { lost, twice, twiceAt, nonOk, executions }: Figu
 	process.stderr.write(
 		`[scale] webhook processes${label}: ${COMPLETIONS} completions, lost ${lost}, run twice ${twice}, non-200 answers ${nonOk}` +
 			` (${executions} executions; balancer answers by process ${JSON.stringify(answers.byProcess)}; ${answers.copiesToOther} copies to the other process;` +
-			` run twice: ${twice > 10 ? `${twice} completions` : `number ${twiceAt.join(', ') || 'none'} of the burst`})\n`,
+			` run twice: ${twice === 0 ? 'none' : twice > 10 ? `${twice} completions` : `numbers ${twiceAt.join(', ')} of the burst`})\n`,
 	);
 
 /** The balancer's access log lines for requests to paths starting with `prefix`: `[upstream, status]`. */
