@@ -166,16 +166,16 @@ export type RecordCall = { delivery: string; signature: unknown };
 const signatureOf = (secret: string, delivery: string) => createHmac('sha256', secret).update(delivery, 'utf8').digest('base64url');
 
 /**
- * A record call signed with the registration's `secret`: `ranElsewhere` when another attempt ran the delivery,
- * `saved` when static data as loaded (from the database) holds it already, else it is recorded. False, recording
- * nothing, for any other call.
+ * A record call signed with the registration's `secret`: `ranBy` another attempt that ran the delivery, `saved`
+ * when static data as loaded (from the database) holds it already, else it is recorded. False, recording nothing,
+ * for any other call.
  */
 export function recordCalled(this: IWebhookFunctions, { delivery, signature }: RecordCall, secret: string | undefined): false | IDataObject {
 	if (secret === undefined || !secretMatches(signatureOf(secret, delivery), signature)) return false;
 	const [key, attempt] = delivery.split(' ');
 	const [staticData, scope, now] = [this.getWorkflowStaticData('node'), scopeOf(this), Date.now()];
 	const owner = (storedEntry(staticData, key, now) ?? recordedHere(scope, key, now))?.[2];
-	if (owner !== undefined && owner !== attempt) return { ranElsewhere: true };
+	if (owner !== undefined && owner !== attempt) return { ranBy: owner };
 	const saved = storedEntry(staticData, key, now) !== undefined;
 	if (!saved) recordRun(staticData, scope, key, attempt, now);
 	return { saved };
@@ -278,9 +278,11 @@ export async function passOnDeliveries(this: IExecuteFunctions): Promise<INodeEx
 		if (owner === undefined && (when === 'start' || isRetry)) {
 			recordRun(writes ? staticData : undefined, scope, key, attempt, now);
 			recorded = writes;
-			// Another webhook process may have run a copy: its record, read from the database there, says so.
+			// Another webhook process may have run a copy: the process the record call reaches reads the database.
 			const record = !writes && !isRetry && recordUrl !== undefined && signature !== undefined;
-			if (record && (await sendRecordCall.call(this, recordUrl, { [RECORD_CALL]: { delivery: `${key} ${attempt}`, signature } }))?.ranElsewhere === true) {
+			const ranBy = record ? (await sendRecordCall.call(this, recordUrl, { [RECORD_CALL]: { delivery: `${key} ${attempt}`, signature } }))?.ranBy : undefined;
+			if (typeof ranBy === 'string') {
+				recordRun(undefined, scope, key, ranBy, Date.now());
 				dropped++;
 				continue;
 			}

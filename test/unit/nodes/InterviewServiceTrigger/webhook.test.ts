@@ -59,7 +59,7 @@ function fakeWebhook(call: FakeCall) {
 		logger: { debug: () => undefined },
 	} as unknown as IWebhookFunctions;
 	/** The execution's first step, as n8n runs it once it has stored the execution (`retry`: the editor's Retry of it). */
-	const runExecution = async (items: INodeExecutionData[], mode = 'webhook', executionStaticData = staticData, inWorkflow = workflowId) => {
+	const runExecution = async (items: INodeExecutionData[], mode = 'webhook', executionStaticData = staticData, inWorkflow = workflowId, recordAnswer?: IDataObject) => {
 		const hints: unknown[] = [];
 		const requests: unknown[] = [];
 		const step = {
@@ -67,7 +67,7 @@ function fakeWebhook(call: FakeCall) {
 			getWorkflowStaticData: () => executionStaticData,
 			getMode: () => mode,
 			getWorkflow: () => ({ id: inWorkflow, active: true }),
-			helpers: { httpRequest: async (options: unknown) => void requests.push(options) },
+			helpers: { httpRequest: async (options: unknown) => (requests.push(options), recordAnswer) },
 			logger: { warn: () => undefined },
 			getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger' }),
 			addExecutionHints: (...added: unknown[]) => hints.push(...added),
@@ -370,7 +370,7 @@ describe('receiveEvent', () => {
 			expect((await deliver(body, staticData, { workflowId: 'wf-worker' })).webhookResponse).toMatchObject({ repeat: true });
 		});
 
-		it('a record call answers saved once the loaded static data holds it, and ranElsewhere for another attempt of the same delivery, recording nothing', async () => {
+		it('a record call answers saved once the loaded static data holds it, and names the attempt that ran it to another attempt of the same delivery, recording nothing', async () => {
 			const staticData = registration();
 			const key = deliveryKey('interview.completed', 'evt_two_processes', undefined, {}).key;
 			const recordOf = (attempt: string) => ({
@@ -379,8 +379,19 @@ describe('receiveEvent', () => {
 			expect((await deliver(recordOf('first'), staticData, { workflowId: 'wf-two', query: {} })).webhookResponse).toEqual({ message: 'Delivery recorded', saved: false });
 			const saved = JSON.stringify(staticData);
 			expect((await deliver(recordOf('first'), staticData, { workflowId: 'wf-two-elsewhere', query: {} })).webhookResponse).toEqual({ message: 'Delivery recorded', saved: true });
-			expect((await deliver(recordOf('copy'), staticData, { workflowId: 'wf-two-elsewhere', query: {} })).webhookResponse).toEqual({ message: 'Delivery recorded', ranElsewhere: true });
+			expect((await deliver(recordOf('copy'), staticData, { workflowId: 'wf-two-elsewhere', query: {} })).webhookResponse).toEqual({ message: 'Delivery recorded', ranBy: 'first' });
 			expect(JSON.stringify(staticData)).toBe(saved);
+		});
+
+		it('on a worker, the step passes nothing on when its record call answers that another attempt ran the delivery (a copy another webhook process took)', async () => {
+			const staticData = { ...registration(), webhookUrl: `http://n8n/webhook/record/webhook?secret=${SECRET}` };
+			const call = fakeWebhook({ query: { secret: SECRET }, body: { ...completion, eventId: 'evt_other_process' }, staticData, workflowId: 'wf-other-process' });
+			const items = (await receiveEvent.call(call.context)).workflowData![0];
+			answerAsN8n({ workflowData: [items] }, call.res);
+			const step = await call.runExecution(items, 'webhook', {}, 'wf-other-process-worker', { message: 'Delivery recorded', ranBy: 'another' });
+			expect(step.items).toEqual([]);
+			expect(step.requests).toHaveLength(1);
+			expect(step.hints).toEqual([expect.objectContaining({ message: expect.stringContaining('another execution has already run them') })]);
 		});
 
 		it('a record call whose signature was not made with the node\'s secret is refused 401 and records nothing', async () => {
