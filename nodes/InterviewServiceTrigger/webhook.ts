@@ -104,8 +104,8 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 	// A queue-mode execution has its delivery recorded here, signed instead of the URL's secret.
 	const recordCall = recordCallOf(this.getBodyData());
 	if (recordCall !== undefined) {
-		if (!recordCalled.call(this, recordCall, registered.secret)) return unauthorized.call(this);
-		return { webhookResponse: { message: 'Delivery recorded' } };
+		const recorded = recordCalled.call(this, recordCall, registered.secret);
+		return recorded === false ? unauthorized.call(this) : { webhookResponse: { message: 'Delivery recorded', ...recorded } };
 	}
 	const options = this.getNodeParameter('options', {}) as { includeResult?: boolean; verifySecret?: boolean };
 	// Checked before anything else: an unverified caller learns nothing and starts nothing.

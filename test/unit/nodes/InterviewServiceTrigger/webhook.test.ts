@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
@@ -58,7 +59,7 @@ function fakeWebhook(call: FakeCall) {
 		logger: { debug: () => undefined },
 	} as unknown as IWebhookFunctions;
 	/** The execution's first step, as n8n runs it once it has stored the execution (`retry`: the editor's Retry of it). */
-	const runExecution = async (items: INodeExecutionData[], mode = 'webhook', executionStaticData = staticData, inWorkflow = workflowId) => {
+	const runExecution = async (items: INodeExecutionData[], mode = 'webhook', executionStaticData = staticData, inWorkflow = workflowId, recordAnswer?: IDataObject) => {
 		const hints: unknown[] = [];
 		const requests: unknown[] = [];
 		const step = {
@@ -66,7 +67,7 @@ function fakeWebhook(call: FakeCall) {
 			getWorkflowStaticData: () => executionStaticData,
 			getMode: () => mode,
 			getWorkflow: () => ({ id: inWorkflow, active: true }),
-			helpers: { httpRequest: async (options: unknown) => void requests.push(options) },
+			helpers: { httpRequest: async (options: unknown) => (requests.push(options), recordAnswer) },
 			logger: { warn: () => undefined },
 			getNode: () => ({ id: 'node-1', name: 'Interview Service Trigger' }),
 			addExecutionHints: (...added: unknown[]) => hints.push(...added),
@@ -364,9 +365,33 @@ describe('receiveEvent', () => {
 
 			// The record call reaches the node: it records the delivery and starts nothing.
 			const recorded = await deliver(recordCall.body, staticData, { workflowId: 'wf-worker', query: {} });
-			expect(recorded).toEqual({ webhookResponse: { message: 'Delivery recorded' } });
+			expect(recorded).toEqual({ webhookResponse: { message: 'Delivery recorded', saved: false } });
 			expect(wasSeen(staticData, key)).toBe(true);
 			expect((await deliver(body, staticData, { workflowId: 'wf-worker' })).webhookResponse).toMatchObject({ repeat: true });
+		});
+
+		it('a record call answers saved once the loaded static data holds it, and names the attempt that ran it to another attempt of the same delivery, recording nothing', async () => {
+			const staticData = registration();
+			const key = deliveryKey('interview.completed', 'evt_two_processes', undefined, {}).key;
+			const recordOf = (attempt: string) => ({
+				interviewServiceRecord: { delivery: `${key} ${attempt}`, signature: createHmac('sha256', SECRET).update(`${key} ${attempt}`, 'utf8').digest('base64url') },
+			});
+			expect((await deliver(recordOf('first'), staticData, { workflowId: 'wf-two', query: {} })).webhookResponse).toEqual({ message: 'Delivery recorded', saved: false });
+			const saved = JSON.stringify(staticData);
+			expect((await deliver(recordOf('first'), staticData, { workflowId: 'wf-two-elsewhere', query: {} })).webhookResponse).toEqual({ message: 'Delivery recorded', saved: true });
+			expect((await deliver(recordOf('copy'), staticData, { workflowId: 'wf-two-elsewhere', query: {} })).webhookResponse).toEqual({ message: 'Delivery recorded', ranBy: 'first' });
+			expect(JSON.stringify(staticData)).toBe(saved);
+		});
+
+		it('on a worker, the step passes nothing on when its record call answers that another attempt ran the delivery (a copy another webhook process took)', async () => {
+			const staticData = { ...registration(), webhookUrl: `http://n8n/webhook/record/webhook?secret=${SECRET}` };
+			const call = fakeWebhook({ query: { secret: SECRET }, body: { ...completion, eventId: 'evt_other_process' }, staticData, workflowId: 'wf-other-process' });
+			const items = (await receiveEvent.call(call.context)).workflowData![0];
+			answerAsN8n({ workflowData: [items] }, call.res);
+			const step = await call.runExecution(items, 'webhook', {}, 'wf-other-process-worker', { message: 'Delivery recorded', ranBy: 'another' });
+			expect(step.items).toEqual([]);
+			expect(step.requests).toHaveLength(1);
+			expect(step.hints).toEqual([expect.objectContaining({ message: expect.stringContaining('another execution has already run them') })]);
 		});
 
 		it('a record call whose signature was not made with the node\'s secret is refused 401 and records nothing', async () => {
