@@ -179,11 +179,20 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	}
 }
 
+/**
+ * A run with a fresh credential, as in a fresh n8n process: the credential file is loaded anew, so the token
+ * exchanges it shares within a process start empty (the package's loaded copy has served earlier runs).
+ */
 export async function createCredentialsHelper(credentials: TestCredentials): Promise<TestCredentialsHelper> {
 	const loader = await loadPackage();
-	const credentialType = loader.credentialTypes[CREDENTIAL_TYPE]?.type;
-	if (!credentialType) throw new Error(`credential ${CREDENTIAL_TYPE} not loaded`);
-	return new TestCredentialsHelper(credentialType, { accessToken: '', expiresIn: 0, ...credentials });
+	const file = loader.credentialTypes[CREDENTIAL_TYPE]?.sourcePath;
+	if (!file) throw new Error(`credential ${CREDENTIAL_TYPE} not loaded`);
+	let credentialType: ICredentialType | undefined;
+	jest.isolateModules(() => {
+		const loaded = jest.requireActual<Record<string, new () => ICredentialType>>(path.resolve(PACKAGE_ROOT, file));
+		credentialType = new (Object.values(loaded)[0])();
+	});
+	return new TestCredentialsHelper(credentialType as ICredentialType, { accessToken: '', expiresIn: 0, ...credentials });
 }
 
 export function createAdditionalData(

@@ -2,7 +2,7 @@ import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 
 import { TriggerHarness } from '../../helpers/n8nCoreTriggers';
-import { PACKAGE_ROOT } from '../../helpers/n8nCore';
+import { PACKAGE_ROOT, createCredentialsHelper } from '../../helpers/n8nCore';
 import { inviteParameters, openSandbox, people } from '../../helpers/sandbox';
 import type { SandboxRun } from '../../helpers/sandbox';
 
@@ -58,8 +58,10 @@ describe('journeys through nodes/', () => {
 		await sandbox.run(inviteParameters(interviewId), { inputItems: candidates.slice(0, 2), onError: 'continueErrorOutput' });
 		await sandbox.control('PATCH', '/config', { refusals: { emails: [candidates[40].email, candidates[150].email], dialect: 'rejectNamingEmail' } });
 		let failed = 0;
+		// A fresh credential loads its file, as a run in a fresh process would: before the journey.
+		const credentialsHelper = await createCredentialsHelper(sandbox.credentials);
 		const files = await filesRunBy(DIST, async () => {
-			const run = await sandbox.run(inviteParameters(interviewId), { inputItems: candidates.slice(2), onError: 'continueErrorOutput' });
+			const run = await sandbox.run(inviteParameters(interviewId), { inputItems: candidates.slice(2), onError: 'continueErrorOutput', credentialsHelper });
 			failed = run.outputs[1].length;
 		});
 		print('Invite, 228 candidates, 2 refused by e-mail', files);
