@@ -37,7 +37,7 @@ async function completedResults(this: IPollFunctions, interviewId: string | unde
 	// One credential read for the whole poll, however many interviews.
 	const run = requestRun(this);
 	const interviewIds = (await listInterviews.call(run, { status: 'published' })).map((item) => item.interviewId);
-	// n8n 2.x abandons a poll past its budget and keeps nothing of it (docs/n8n-internals.md); n8n 1.x gives none.
+	// n8n 2.x abandons a poll past its budget and keeps nothing of it (docs/n8n-internals.md, "The poll budget"); 1.x gives none.
 	const deadline = Date.now() + (typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : Infinity);
 	const start = interviewIds.indexOf(resumeAfter ?? '') + 1;
 	let next = start;
