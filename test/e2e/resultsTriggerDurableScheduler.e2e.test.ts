@@ -2,20 +2,22 @@
  * The Results Trigger under n8n 2.41.1's durable scheduler (its four flags on, a 6-second poll timeout, so a
  * 3-second budget), watching 500 published interviews of a sandbox slow enough that one pass needs several
  * polls. Every completion comes out exactly once, a pass finishes over several polls, and a poll that n8n
- * abandons (one answer held past the timeout) loses nothing it had found.
+ * abandons (one answer held past the timeout) loses nothing it had found. In n8n 1.x (project `e2e-n8n1`),
+ * which gives no budget, one poll reads all 500 and each completion comes out once.
  */
 import { readFileSync } from 'node:fs';
 
 import { PACKAGE_NAME, nodeOutput } from '../../harness/n8n';
 import { pollUntil } from '../../harness/process';
 import { buildWorkflow, interviewServiceNode } from '../../harness/workflow';
-import { sandboxRequests, useE2e } from './helpers/context';
+import { E2E_RUNTIME, sandboxRequests, useE2e } from './helpers/context';
 import type { E2eContext, SandboxRequest } from './helpers/context';
 import { waitForExecutions } from './helpers/executions';
 
 const POLL_TIMEOUT_S = 6;
+const N8N_1X = E2E_RUNTIME.n8nVersion.startsWith('1.');
 const { withLog } = useE2e({
-	env: {
+	env: N8N_1X ? {} : {
 		N8N_SCHEDULER_ENABLED: 'true',
 		N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
 		N8N_SCHEDULER_POLL_TIMEOUT: String(POLL_TIMEOUT_S),
@@ -76,24 +78,27 @@ async function aWholePassAfter(ctx: E2eContext, since: number, timeoutMs = 90_00
 	);
 }
 
-describe('Results Trigger under the durable scheduler (n8n 2.41.1)', () => {
-	it(
+/** 500 published interviews, `latencyMs` added to every request, and a published Results Trigger polling every 10 s. */
+async function publishWatchingAll(ctx: E2eContext, latencyMs: number) {
+	const createdAt = (index: number) => new Date(Date.UTC(2026, 10, 1) - index * 60_000).toISOString();
+	await ctx.control.post('/seed', { interviews: interviewIds.map((interviewId, index) => ({ interviewId, status: 'published', createdAt: createdAt(index) })) });
+	await ctx.control.patch('/config', { latencyMs });
+	const trigger = interviewServiceNode(
+		TRIGGER,
+		{ watch: 'allPublished', pollTimes: { item: POLL_SECONDS.map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) } },
+		ctx.credential,
+		`${PACKAGE_NAME}.interviewServiceResultsTrigger`,
+	);
+	await ctx.n8n.importWorkflow(buildWorkflow(WORKFLOW_ID, 'e2e durable poll', [trigger], []));
+	await ctx.control.delete('/requests');
+	await ctx.n8n.activate(WORKFLOW_ID);
+}
+
+describe('Results Trigger over 500 published interviews, with and without a poll budget', () => {
+	(N8N_1X ? it.skip : it)(
 		'emits every completion once over passes longer than the budget, also when n8n abandons a poll',
 		withLog(async (ctx) => {
-			const createdAt = (index: number) => new Date(Date.UTC(2026, 10, 1) - index * 60_000).toISOString();
-			await ctx.control.post('/seed', { interviews: interviewIds.map((interviewId, index) => ({ interviewId, status: 'published', createdAt: createdAt(index) })) });
-			// About 15 ms a request through n8n: one pass of 500 interviews takes about 7 s, more than twice the budget.
-			await ctx.control.patch('/config', { latencyMs: 10 });
-
-			const trigger = interviewServiceNode(
-				TRIGGER,
-				{ watch: 'allPublished', pollTimes: { item: POLL_SECONDS.map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) } },
-				ctx.credential,
-				`${PACKAGE_NAME}.interviewServiceResultsTrigger`,
-			);
-			await ctx.n8n.importWorkflow(buildWorkflow(WORKFLOW_ID, 'e2e durable poll', [trigger], []));
-			await ctx.control.delete('/requests');
-			await ctx.n8n.activate(WORKFLOW_ID);
+			await publishWatchingAll(ctx, 10);
 			// The first pass only records what exists; a completion is new only once it has ended.
 			await aWholePassAfter(ctx, Date.now());
 			await aWholePassAfter(ctx, Date.now());
@@ -139,5 +144,23 @@ describe('Results Trigger under the durable scheduler (n8n 2.41.1)', () => {
 			expect((await waitForExecutions(ctx.n8n, WORKFLOW_ID, 1)).every((execution) => execution.status === 'success')).toBe(true);
 		}),
 		4 * 60_000,
+	);
+
+	(N8N_1X ? it : it.skip)(
+		'in n8n 1.x, with no budget, one poll reads every interview and each completion comes out once',
+		withLog(async (ctx) => {
+			// No added latency: a poll still running at the next poll time would run beside it.
+			await publishWatchingAll(ctx, 0);
+			await aWholePassAfter(ctx, Date.now());
+			const since = Date.now();
+			const completed = await completeAt(ctx, [0, 250, 499], 'one');
+			await pollUntil(async () => ((await emitted(ctx)).length >= completed.length ? true : undefined), 60_000, 'completions emitted', 1_000);
+			await aWholePassAfter(ctx, Date.now());
+			expect((await emitted(ctx)).sort()).toEqual(completed.sort());
+			const polls = pollsIn((await sandboxRequests(ctx.control)).filter((request) => startOf(request) > since));
+			expect(polls.length).toBeGreaterThanOrEqual(2);
+			expect(polls.slice(0, -1).map((read) => read.size)).toEqual(polls.slice(0, -1).map(() => INTERVIEWS));
+		}),
+		2 * 60_000,
 	);
 });
