@@ -102,11 +102,13 @@ export async function pollResults(this: IPollFunctions): Promise<INodeExecutionD
 	const seen = started ? state.seen : [];
 	// A first pass longer than the budget records over several polls.
 	const recording = !started || state.recording === true;
-	const { found, stoppedAfter } = await completedResults.call(this, interviewId, started ? state.resumeAfter : undefined);
+	const resumeAfter = started ? state.resumeAfter : undefined;
+	const { found, stoppedAfter } = await completedResults.call(this, interviewId, resumeAfter);
 
 	const seenSet = new Set(seen);
 	const fresh = recording ? [] : found.filter((entry) => isNewResult(seenSet, identityOf(entry)));
-	const remembered = rememberResults(seen, found.map(identityOf));
+	// Only a poll that read every interview knows which results the service no longer lists, and may forget some.
+	const remembered = rememberResults(seen, found.map(identityOf), resumeAfter === undefined && stoppedAfter === undefined ? undefined : Infinity);
 	savePollState(staticData, { watching, seen: remembered, resumeAfter: stoppedAfter, recording: (recording && stoppedAfter !== undefined) || undefined });
 
 	return fresh.length > 0 ? [fresh.map((entry) => toItem(entry, simplify))] : null;

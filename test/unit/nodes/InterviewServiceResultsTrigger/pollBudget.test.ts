@@ -143,6 +143,23 @@ describe('Results Trigger poll budget', () => {
 		expect(outputs).toEqual(['ada@example.com']);
 	});
 
+	it('forgets results the service no longer lists only at a poll that read every interview', async () => {
+		completed = { 'int-1': ['ada@example.com'] };
+		const unlisted = Array.from({ length: 10_005 }, (_, index) => `gone-${index}`);
+		const staticData: IDataObject = { watching: '*', seen: unlisted };
+		// Ada is new, the record over its bound: a poll that read part of the list still forgets nothing.
+		expect(emails(await poll(staticData, 1_000))).toEqual(['ada@example.com']);
+		expect(staticData.seen).toHaveLength(10_006);
+		completed['int-5'] = ['bob@example.com'];
+		// No budget: this pass goes on from where the last one stopped, so it is not whole either.
+		expect(emails(await poll(staticData))).toEqual(['bob@example.com']);
+		expect(staticData.seen).toHaveLength(10_007);
+		completed['int-9'] = ['cy@example.com'];
+		expect(emails(await poll(staticData))).toEqual(['cy@example.com']);
+		expect(staticData.seen).toHaveLength(10_003);
+		expect((staticData.seen as string[]).slice(0, 2)).toEqual(['gone-5', 'gone-6']);
+	});
+
 	it('a manual run reads what fits the budget and records nothing', async () => {
 		completed = { 'int-1': ['ada@example.com'], 'int-5': ['bob@example.com'] };
 		const staticData: IDataObject = {};
