@@ -24,33 +24,45 @@ const identityOf = ({ interviewId, result }: FoundResult) => ({
 	completedAt: completedAtOf(result),
 });
 
-/** Completed results of the watched interviews, newest interview first, each in the service's order. */
-async function completedResults(this: IPollFunctions, interviewId: string | undefined): Promise<FoundResult[]> {
+/**
+ * Completed results of the watched interviews, newest interview first, each in the service's order. All published ones
+ * are read from after `resumeAfter` until the poll's budget; `stoppedAfter` is where the pass stopped short.
+ */
+async function completedResults(this: IPollFunctions, interviewId: string | undefined, resumeAfter?: string): Promise<{ found: FoundResult[]; stoppedAfter?: string }> {
 	if (interviewId !== undefined) {
 		const results = await fetchCandidateResults.call(this, interviewId);
-		return results.filter(isCompleted).map((result) => ({ interviewId, result }));
+		return { found: results.filter(isCompleted).map((result) => ({ interviewId, result })) };
 	}
 	const found: FoundResult[] = [];
 	// One credential read for the whole poll, however many interviews.
 	const run = requestRun(this);
 	const interviewIds = (await listInterviews.call(run, { status: 'published' })).map((item) => item.interviewId);
+	// n8n 2.x abandons a poll past its budget and keeps nothing of it (docs/n8n-internals.md, "The poll budget"); 1.x gives none.
+	const deadline = Date.now() + (typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : Infinity);
+	const start = interviewIds.indexOf(resumeAfter ?? '') + 1;
+	let next = start;
+	let slowest = 0;
 	const failures: Array<{ interviewId: string; error: unknown }> = [];
-	for (const id of interviewIds) {
+	// The next interview only while the slowest so far would still fit; at least one, so a pass always moves on.
+	while (next < interviewIds.length && (next === start || Date.now() + slowest <= deadline)) {
+		const id = interviewIds[next++];
+		const began = Date.now();
 		try {
 			// An interview deleted between the list and its results is simply gone.
 			const results = await unlessError(fetchCandidateResults.call(run, id), isNotFound, []);
 			found.push(...results.filter(isCompleted).map((result) => ({ interviewId: id, result })));
 		} catch (error) {
-			// One broken interview must not hold back the others: skipped for this poll, tried again at the next.
+			// One broken interview must not hold back the others: skipped for this pass, tried again at the next.
 			failures.push({ interviewId: id, error });
 			this.logger.warn(`Interview Service Results Trigger: skipped interview ${id} for this poll: ${messageOf(error)}`, {
 				interviewId: id,
 				workflowId: this.getWorkflow().id,
 			});
 		}
+		slowest = Math.max(slowest, Date.now() - began);
 	}
-	if (failures.length > 0 && failures.length === interviewIds.length) throw failures[0].error;
-	return found;
+	if (failures.length > 0 && failures.length === next - start) throw failures[0].error;
+	return { found, stoppedAfter: next < interviewIds.length ? interviewIds[next - 1] : undefined };
 }
 
 const completedAt = ({ result }: FoundResult) => completedAtOf(result) ?? Number.NaN;
@@ -71,16 +83,15 @@ function toItem({ interviewId, result }: FoundResult, simplify: boolean): INodeE
 }
 
 /**
- * Emits each newly completed result once. The first poll (or one after the watched interview changed) only
- * records what exists; a manual run emits the latest and records nothing, so a test hides no result.
+ * Emits each newly completed result once. The first pass (or one after the watched interview changed) only records
+ * what exists; a manual run emits the latest and records nothing, so a test hides no result.
  */
 export async function pollResults(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const interviewId = this.getNodeParameter('watch', WATCH_ONE) === WATCH_ALL_PUBLISHED ? undefined : triggerInterviewId(this);
 	const simplify = this.getNodeParameter('simplify', true) as boolean;
-	const found = await completedResults.call(this, interviewId);
 
 	if (this.getMode() === 'manual') {
-		const latest = latestOf(found);
+		const latest = latestOf((await completedResults.call(this, interviewId)).found);
 		return latest === undefined ? null : [[toItem(latest, simplify)]];
 	}
 
@@ -89,11 +100,16 @@ export async function pollResults(this: IPollFunctions): Promise<INodeExecutionD
 	const state = readPollState(staticData);
 	const started = state !== undefined && state.watching === watching;
 	const seen = started ? state.seen : [];
+	// A first pass longer than the budget records over several polls.
+	const recording = !started || state.recording === true;
+	const resumeAfter = started ? state.resumeAfter : undefined;
+	const { found, stoppedAfter } = await completedResults.call(this, interviewId, resumeAfter);
 
 	const seenSet = new Set(seen);
-	const fresh = started ? found.filter((entry) => isNewResult(seenSet, identityOf(entry))) : [];
-	const remembered = rememberResults(seen, found.map(identityOf));
-	if (!started || remembered !== seen) savePollState(staticData, { watching, seen: remembered });
+	const fresh = recording ? [] : found.filter((entry) => isNewResult(seenSet, identityOf(entry)));
+	// Only a poll that read every interview knows which results the service no longer lists, and may forget some.
+	const remembered = rememberResults(seen, found.map(identityOf), resumeAfter === undefined && stoppedAfter === undefined ? undefined : Infinity);
+	savePollState(staticData, { watching, seen: remembered, resumeAfter: stoppedAfter, recording: (recording && stoppedAfter !== undefined) || undefined });
 
 	return fresh.length > 0 ? [fresh.map((entry) => toItem(entry, simplify))] : null;
 }

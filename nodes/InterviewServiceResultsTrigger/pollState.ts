@@ -64,15 +64,29 @@ interface PollState {
 	/** `*` for all published interviews, else the interview ID; a change starts over. */
 	watching: string;
 	seen: string[];
+	/** The interview a pass over all published ones stopped after, at the poll's budget; the next poll goes on from there. */
+	resumeAfter?: string;
+	/** While the first pass goes on: it records, and emits nothing. */
+	recording?: true;
 }
 
 export function readPollState(staticData: IDataObject): PollState | undefined {
-	const { watching, seen } = staticData;
+	const { watching, seen, resumeAfter, recording } = staticData;
 	if (typeof watching !== 'string' || !Array.isArray(seen)) return undefined;
-	return { watching, seen: seen.filter((value): value is string => typeof value === 'string') };
+	return {
+		watching,
+		// The same array when it holds only texts, so an unchanged record is not written again.
+		seen: seen.every((value) => typeof value === 'string') ? (seen as string[]) : seen.filter((value): value is string => typeof value === 'string'),
+		resumeAfter: typeof resumeAfter === 'string' ? resumeAfter : undefined,
+		recording: recording === true || undefined,
+	};
 }
 
+/** Writes only what changed: n8n saves static data that was written to. */
 export function savePollState(staticData: IDataObject, state: PollState): void {
-	staticData.watching = state.watching;
-	staticData.seen = state.seen;
+	for (const [key, value] of Object.entries(state)) {
+		if (staticData[key] === value) continue;
+		if (value === undefined) delete staticData[key];
+		else staticData[key] = value as IDataObject[string];
+	}
 }

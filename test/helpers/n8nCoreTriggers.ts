@@ -174,10 +174,11 @@ export class TriggerHarness {
 		return new PollContext(this.workflow, this.node, this.additionalData(), 'trigger', 'activate').logger;
 	}
 
-	/** One poll, as n8n's poll executor runs it; `manual` as "fetch test event". */
-	async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<INodeExecutionData[][] | null> {
+	/** One poll, as n8n's poll executor runs it; `manual` as "fetch test event"; `budgetMs` as the durable scheduler gives one. */
+	async poll(mode: 'trigger' | 'manual' = 'trigger', budgetMs?: number): Promise<INodeExecutionData[][] | null> {
 		const activation: WorkflowActivateMode = mode === 'manual' ? 'manual' : 'activate';
-		const context = new PollContext(this.workflow, this.node, this.additionalData(), mode, activation);
+		const budget = budgetMs === undefined ? undefined : () => budgetMs;
+		const context = new PollContext(this.workflow, this.node, this.additionalData(), mode, activation, undefined, undefined, undefined, undefined, undefined, budget);
 		return await byType(this.node.type).poll!.call(context);
 	}
 

@@ -53,6 +53,8 @@ export interface UseE2eOptions {
 	setupOwner?: boolean;
 	/** Queue mode: Redis + Postgres (harness/queue.ts), the main process and this many `n8n worker`s. */
 	queueWorkers?: number;
+	/** More environment for n8n, e.g. feature flags. */
+	env?: NodeJS.ProcessEnv;
 }
 
 export function useE2e(options: UseE2eOptions = {}) {
@@ -66,7 +68,7 @@ export function useE2e(options: UseE2eOptions = {}) {
 		if (options.queueWorkers !== undefined) queue = await startQueueServices();
 		const tgz = await packPackage();
 		try {
-			n8n = await startN8n({ tgz, runtime: E2E_RUNTIME, env: queue?.n8nEnv, workers: options.queueWorkers });
+			n8n = await startN8n({ tgz, runtime: E2E_RUNTIME, env: { ...queue?.n8nEnv, ...options.env }, workers: options.queueWorkers });
 		} finally {
 			rmSync(path.dirname(tgz), { recursive: true, force: true });
 		}

@@ -237,6 +237,43 @@ describe('Interview Service Results Trigger against the sandbox', () => {
 		expect(emails(await trigger.poll()).sort()).toEqual(['first@example.com', 'last@example.com']);
 	});
 
+	it('with a poll budget, each pass over all published interviews takes several polls, and each completion comes out once', async () => {
+		const many = Array.from({ length: 30 }, (_, index) => ({
+			interviewId: `eeeeeeeeeeeeeeeeeeee${String(index).padStart(4, '0')}`,
+			status: 'published',
+			createdAt: new Date(Date.UTC(2026, 9, 1) - index * 60_000).toISOString(),
+		}));
+		await sandbox.seed({ interviews: many });
+		await sandbox.control('PATCH', '/config', { latencyMs: 20 });
+		try {
+			const trigger = poller(ALL);
+			/** Polls with a 250 ms budget until a pass ends; answers how many polls it took and what came out. */
+			const pass = async () => {
+				const out: unknown[] = [];
+				let polls = 0;
+				do {
+					out.push(...emails(await trigger.poll('trigger', 250)));
+					polls++;
+				} while (trigger.nodeStaticData().resumeAfter !== undefined);
+				return { polls, out };
+			};
+			const first = await pass();
+			expect(first).toEqual({ polls: expect.any(Number), out: [] });
+			expect(first.polls).toBeGreaterThan(1);
+			expect(trigger.nodeStaticData().recording).toBeUndefined();
+
+			await sandbox.complete(many[0].interviewId, { email: 'first@example.com' });
+			await sandbox.complete(many[29].interviewId, { email: 'last@example.com' });
+			await sandbox.complete(PUBLISHED, { email: 'ada@example.com' });
+			const second = await pass();
+			expect(second.polls).toBeGreaterThan(1);
+			expect(second.out.sort()).toEqual(['ada@example.com', 'first@example.com', 'last@example.com']);
+			expect((await pass()).out).toEqual([]);
+		} finally {
+			await sandbox.control('PATCH', '/config', { latencyMs: 0 });
+		}
+	});
+
 	it('fails the poll (so nothing is lost) when the service errors, and emits on the next one', async () => {
 		const trigger = poller(ONE(PUBLISHED));
 		await trigger.poll();

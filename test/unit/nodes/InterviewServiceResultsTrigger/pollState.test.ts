@@ -169,4 +169,9 @@ describe('readPollState', () => {
 		expect(readPollState({ watching: 'int-1', seen: 'nope' })).toBeUndefined();
 		expect(readPollState({ watching: 'int-1', seen: ['a', 1] })).toEqual({ watching: 'int-1', seen: ['a'] });
 	});
+
+	it('reads where a pass stopped and whether the first pass still records, and nothing else there', () => {
+		expect(readPollState({ watching: '*', seen: [], resumeAfter: 'int-3', recording: true })).toEqual({ watching: '*', seen: [], resumeAfter: 'int-3', recording: true });
+		expect(readPollState({ watching: '*', seen: [], resumeAfter: 3, recording: 'yes' })).toEqual({ watching: '*', seen: [] });
+	});
 });
