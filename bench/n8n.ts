@@ -31,6 +31,7 @@ import { PAGE_CONCURRENCY } from '../nodes/shared/transport/pagination';
 import { n8nEnv, parseCliJson, startN8n } from '../harness/n8n';
 import { packPackage } from '../harness/pack';
 import { printBurst, runBurst } from './burst';
+import { FLOOR_NODE_TYPE, packFloorNode } from './floorNode/floorPackage';
 import type { BurstResult } from './burst';
 import { freePort, pollUntil, spawnGroup, stopGroup, tail, withTimeout } from '../harness/process';
 import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process';
@@ -59,6 +60,7 @@ const isWanted = (current: { name: string }) => ONLY.test(current.name);
 const TOKEN_PHASE = 'token exchanges';
 const CLIENT = { clientId: 'demo-client', apiKey: 'demo-api-key' };
 const EXECUTE_TIMEOUT_MS = 600_000;
+const FLOOR_NODE = 'Interview Service Floor';
 const WINDOW = { startTime: '2026-03-01T09:00:00Z', endTime: '2026-03-08T18:00:00Z' };
 
 interface Measurement {
@@ -466,14 +468,16 @@ async function main() {
 	if (CPU_PROF_DIR) mkdirSync(CPU_PROF_DIR, { recursive: true });
 	if (SERVER_CPU_PROF_DIR) mkdirSync(SERVER_CPU_PROF_DIR, { recursive: true });
 	const tgz = await packPackage();
+	const floorTgz = await packFloorNode();
 	const sandbox = new Sandbox(await startSandboxProcess());
 	let n8n: N8nInstance | undefined;
 	try {
 		n8n = await startN8n({
 			tgz,
+			morePackages: [floorTgz],
 			env: { ...N8N_ENV, ...(SERVER_CPU_PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${SERVER_CPU_PROF_DIR}` } : {}) },
 		});
-		rmSync(path.dirname(tgz), { recursive: true, force: true });
+		for (const packed of [tgz, floorTgz]) rmSync(path.dirname(packed), { recursive: true, force: true });
 		await n8n.setupOwner();
 		const credential = sandboxCredential(sandbox.url);
 		await n8n.importCredentials([credential]);
@@ -526,6 +530,15 @@ async function main() {
 				expectRequests: inviteBatches,
 			}),
 			scenario({
+				name: `invite-${SIZES.invite} helpers floor`,
+				what: "The same access-links requests as ours (100 candidates each, 4 in flight) through n8n's httpRequestWithAuthentication with our credential, by a node that does nothing else (bench/floorNode)",
+				workflowId: 'benchinvitefloor',
+				measured: [FLOOR_NODE],
+				output: FLOOR_NODE,
+				expectItems: SIZES.invite,
+				expectRequests: inviteBatches,
+			}),
+			scenario({
 				name: `invite-${SIZES.invite} HTTP Request`,
 				what: 'HTTP Request node, one POST access-links per item, token from a Get Token node (bench/workflows/http-invite.json)',
 				workflowId: 'benchinvitehttp',
@@ -550,6 +563,15 @@ async function main() {
 				workflowId: 'benchexportours',
 				measured: ['Interview Service'],
 				output: 'Interview Service',
+				expectItems: SIZES.export,
+				expectRequests: ourPagesOf(SIZES.export),
+			}),
+			scenario({
+				name: `export-${SIZES.export} helpers floor`,
+				what: "The same page walk as ours (page 1, page 2, then up to 4 pages in flight) through n8n's httpRequestWithAuthentication with our credential, by a node that does nothing else (bench/floorNode)",
+				workflowId: 'benchexportfloor',
+				measured: [FLOOR_NODE],
+				output: FLOOR_NODE,
 				expectItems: SIZES.export,
 				expectRequests: ourPagesOf(SIZES.export),
 			}),
@@ -596,8 +618,17 @@ async function main() {
 				ourInvite('benchinvitecomputed', { email: '={{ $json.email.toLowerCase() }}', additionalFields: { name: '={{ $json.name.trim() }}' } }),
 				ourInvite('benchinviteauto', { mappingMode: 'autoMapInputData' }),
 				ourInvite('benchinviteskip', { mappingMode: 'autoMapInputData', options: { skipAlreadyInvited: true } }, true),
+				chainWorkflow('benchinvitefloor', 'Bench: benchinvitefloor', [
+					manualTrigger(),
+					candidatesCode(SIZES.invite),
+					interviewServiceNode(FLOOR_NODE, { operation: 'invite', interviewId: seeded.invite, ...WINDOW }, credential, FLOOR_NODE_TYPE),
+				]),
 				shippedWorkflow('http-invite.json', 'benchinvitehttp', fill(seeded.invite)),
 				ourExport('benchexportours', seeded.export, credential),
+				chainWorkflow('benchexportfloor', 'Bench: benchexportfloor', [
+					manualTrigger(),
+					interviewServiceNode(FLOOR_NODE, { operation: 'export', interviewId: seeded.export }, credential, FLOOR_NODE_TYPE),
+				]),
 				shippedWorkflow('http-export.json', 'benchexporthttp', fill(seeded.export)),
 			]);
 			console.log(`Pairs: ${ROUNDS} rounds, interleaved; sandbox page cap ${PAGE_CAP}`);
@@ -704,24 +735,31 @@ function goalTable(rows: Row[]) {
 	const exportRow = (variant: string) => find(`export-${SIZES.export} ${variant}`);
 	const list = (variant: string) => find(`list-${SIZES.interviews} ${variant}`);
 	const measures = [
-		{ measure: `Invite ${SIZES.invite.toLocaleString('en-US')} with Map Automatically`, raw: invite('raw fetch loop'), http: invite('HTTP Request'), ours: invite('ours (map automatically)') },
+		{ measure: `Invite ${SIZES.invite.toLocaleString('en-US')} with Map Automatically`, raw: invite('raw fetch loop'), http: invite('HTTP Request'), ours: invite('ours (map automatically)'), floor: invite('helpers floor') },
 		{ measure: `Invite ${SIZES.invite.toLocaleString('en-US')}, Map Each Field Manually (email and name as expressions)`, raw: invite('raw fetch loop'), http: invite('HTTP Request'), ours: invite('ours (expressions)') },
 		{ measure: `Invite ${SIZES.invite.toLocaleString('en-US')} with Map Automatically and Skip Candidates Already Invited`, raw: invite('raw fetch loop'), http: invite('HTTP Request'), ours: invite('ours (map automatically, skip already invited)') },
-		{ measure: `Export ${SIZES.export.toLocaleString('en-US')} results (Return All)`, raw: exportRow('raw fetch loop'), http: exportRow('HTTP Request'), ours: exportRow('ours') },
+		{ measure: `Export ${SIZES.export.toLocaleString('en-US')} results (Return All)`, raw: exportRow('raw fetch loop'), http: exportRow('HTTP Request'), ours: exportRow('ours'), floor: exportRow('helpers floor') },
 		{ measure: `Requests to list ${SIZES.interviews} interviews (page cap ${PAGE_CAP})`, raw: list('raw fetch loop'), http: list('HTTP Request'), ours: list('ours') },
-	].map((row) => ({ ...row, vsHttp: ratio(row.ours, row.http), vsRaw: ratio(row.ours, row.raw) }));
+	].map((row: { measure: string; raw?: Row; http?: Row; ours?: Row; floor?: Row }) => ({
+		...row,
+		vsHttp: ratio(row.ours, row.http),
+		vsRaw: ratio(row.ours, row.raw),
+		vsFloor: ratio(row.ours, row.floor),
+	}));
 	const [auto, expressions, skipping, exported, listed] = measures;
 	const goals = [
-		{ goal: '≤ 0.10× HTTP and ≤ 2× raw', verdict: verdict([[auto.vsHttp, 0.1], [auto.vsRaw, 2]]) },
+		{ goal: '≤ 0.10× HTTP and ≤ 1.2× floor', verdict: verdict([[auto.vsHttp, 0.1], [auto.vsFloor, 1.2]]) },
 		{ goal: '≤ 0.35× HTTP', verdict: verdict([[expressions.vsHttp, 0.35]]) },
 		{ goal: '≤ 0.10× HTTP', verdict: verdict([[skipping.vsHttp, 0.1]]) },
-		{ goal: '≤ 0.50× HTTP and ≤ 3× raw', verdict: verdict([[exported.vsHttp, 0.5], [exported.vsRaw, 3]]) },
+		{ goal: '≤ 0.50× HTTP, ≤ 3× raw and ≤ 1.2× floor', verdict: verdict([[exported.vsHttp, 0.5], [exported.vsRaw, 3], [exported.vsFloor, 1.2]]) },
 		{ goal: '≤ 4 requests', verdict: verdict([[listed.ours?.requests ?? Number.NaN, 4]]) },
 	];
-	console.log('| Measure | Raw fetch loop | HTTP Request node | Ours | Ours ÷ HTTP | Ours ÷ raw | Goal |');
-	console.log('|---|---|---|---|---|---|---|');
+	console.log('| Measure | Raw fetch loop | Helpers floor | HTTP Request node | Ours | Ours ÷ HTTP | Ours ÷ raw | Ours ÷ floor | Goal |');
+	console.log('|---|---|---|---|---|---|---|---|---|');
 	measures.forEach((row, index) => {
-		console.log(`| ${row.measure} | ${cell(row.raw)} | ${cell(row.http)} | ${cell(row.ours)} | ${shown(row.vsHttp)} | ${shown(row.vsRaw)} | ${goals[index].goal}: ${goals[index].verdict} |`);
+		console.log(
+			`| ${row.measure} | ${cell(row.raw)} | ${cell(row.floor)} | ${cell(row.http)} | ${cell(row.ours)} | ${shown(row.vsHttp)} | ${shown(row.vsRaw)} | ${shown(row.vsFloor)} | ${goals[index].goal}: ${goals[index].verdict} |`,
+		);
 	});
 	return measures.map((row, index) => ({
 		measure: row.measure,
@@ -733,6 +771,8 @@ function goalTable(rows: Row[]) {
 		oursRequests: row.ours?.requests,
 		oursVsHttp: row.vsHttp,
 		oursVsRaw: row.vsRaw,
+		floorMs: row.floor?.nodeMs.median,
+		oursVsFloor: row.vsFloor,
 		goal: goals[index].goal,
 		verdict: goals[index].verdict,
 	}));
