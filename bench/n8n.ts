@@ -197,7 +197,7 @@ async function execute(n8n: N8nInstance, workflowId: string) {
 		port: Number(new URL(n8n.url).port),
 		brokerPort: await freePort(),
 	});
-	const nodeFlags = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${workflowId}-${Date.now()}.cpuprofile`] : [];
+	const nodeFlags = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${workflowId}-${Date.now()}.cpuprofile`] : [];
 	const outFile = path.join(n8n.userFolder, `execute-${workflowId}.out`);
 	const out = openSync(outFile, 'w');
 	const started = performance.now();
