@@ -1,7 +1,8 @@
 /**
  * `npm run bench:n8n`: this package against what a user would build with the HTTP Request node,
- * side by side in the real pinned n8n (harness/), against the sandbox as a separate process with a
- * page cap. Every measured run is one `n8n execute` of an imported workflow; node times are n8n's
+ * and against the helpers floor (bench/floorNode: our requests sent through n8n's helper by a node doing
+ * nothing else, installed beside the package), side by side in the real pinned n8n (harness/), against
+ * the sandbox as a separate process with a page cap. Every measured run is one `n8n execute` of an imported workflow; node times are n8n's
  * own `executionTime` from the run data, peak RSS is the `n8n execute` process's (GNU time %M).
  * Scenarios are interleaved round by round. Prints min / median / max and the ratios, and writes
  * bench/results/n8n-latest.json. Exit code 1 only when a run breaks (error, wrong item or request
