@@ -1,7 +1,8 @@
 /**
  * `npm run bench:n8n`: this package against what a user would build with the HTTP Request node,
- * side by side in the real pinned n8n (harness/), against the sandbox as a separate process with a
- * page cap. Every measured run is one `n8n execute` of an imported workflow; node times are n8n's
+ * and against the helpers floor (bench/floorNode: our requests sent through n8n's helper by a node doing
+ * nothing else, installed beside the package), side by side in the real pinned n8n (harness/), against
+ * the sandbox as a separate process with a page cap. Every measured run is one `n8n execute` of an imported workflow; node times are n8n's
  * own `executionTime` from the run data, peak RSS is the `n8n execute` process's (GNU time %M).
  * Scenarios are interleaved round by round. Prints min / median / max and the ratios, and writes
  * bench/results/n8n-latest.json. Exit code 1 only when a run breaks (error, wrong item or request
@@ -31,6 +32,7 @@ import { PAGE_CONCURRENCY } from '../nodes/shared/transport/pagination';
 import { n8nEnv, parseCliJson, startN8n } from '../harness/n8n';
 import { packPackage } from '../harness/pack';
 import { printBurst, runBurst } from './burst';
+import { FLOOR_NODE_TYPE, packFloorNode } from './floorNode/floorPackage';
 import type { BurstResult } from './burst';
 import { freePort, pollUntil, spawnGroup, stopGroup, tail, withTimeout } from '../harness/process';
 import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process';
@@ -59,6 +61,31 @@ const isWanted = (current: { name: string }) => ONLY.test(current.name);
 const TOKEN_PHASE = 'token exchanges';
 const CLIENT = { clientId: 'demo-client', apiKey: 'demo-api-key' };
 const EXECUTE_TIMEOUT_MS = 600_000;
+const FLOOR_NODE = 'Interview Service Floor';
+const OURS_NODE = 'Interview Service';
+const SECOND_RUN = 'second run in the process';
+
+/**
+ * The same node twice in one `n8n execute`, the second measured: by then the node's code, zod and n8n's request stack
+ * have run once in the process, as in a running n8n that has executed the workflow before. `between` gives the second
+ * its input again.
+ */
+function secondRunWorkflow(id: string, node: NodeSpec, between: NodeSpec): WorkflowImport {
+	const first = { ...node, name: `${node.name} (first run)` };
+	const again = { ...between, name: `${between.name} (again)` };
+	const input = between.name === 'Candidates' ? [between] : [];
+	return chainWorkflow(id, `Bench: ${id}`, [manualTrigger(), ...input, first, again, node]);
+}
+
+/** Ours and the floor, each measured at its second run in the process (secondRunWorkflow). */
+function secondRuns(prefix: string, idPrefix: string, items: number, requests: number | [number, number]): Scenario[] {
+	return [
+		[`${prefix} ours, ${SECOND_RUN}`, `${idPrefix}oursrun2`, OURS_NODE],
+		[`${prefix} helpers floor, ${SECOND_RUN}`, `${idPrefix}floorrun2`, FLOOR_NODE],
+	].map(([name, workflowId, node]) =>
+		scenario({ name, what: 'The same node run twice in one n8n execute; the second run measured', workflowId, measured: [node], output: node, expectItems: items, expectRequests: requests }),
+	);
+}
 const WINDOW = { startTime: '2026-03-01T09:00:00Z', endTime: '2026-03-08T18:00:00Z' };
 
 interface Measurement {
@@ -195,7 +222,7 @@ async function execute(n8n: N8nInstance, workflowId: string) {
 		port: Number(new URL(n8n.url).port),
 		brokerPort: await freePort(),
 	});
-	const nodeFlags = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${workflowId}-${Date.now()}.cpuprofile`] : [];
+	const nodeFlags = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${workflowId}-${Date.now()}.cpuprofile`] : [];
 	const outFile = path.join(n8n.userFolder, `execute-${workflowId}.out`);
 	const out = openSync(outFile, 'w');
 	const started = performance.now();
@@ -466,14 +493,16 @@ async function main() {
 	if (CPU_PROF_DIR) mkdirSync(CPU_PROF_DIR, { recursive: true });
 	if (SERVER_CPU_PROF_DIR) mkdirSync(SERVER_CPU_PROF_DIR, { recursive: true });
 	const tgz = await packPackage();
+	const floorTgz = await packFloorNode();
 	const sandbox = new Sandbox(await startSandboxProcess());
 	let n8n: N8nInstance | undefined;
 	try {
 		n8n = await startN8n({
 			tgz,
+			morePackages: [floorTgz],
 			env: { ...N8N_ENV, ...(SERVER_CPU_PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${SERVER_CPU_PROF_DIR}` } : {}) },
 		});
-		rmSync(path.dirname(tgz), { recursive: true, force: true });
+		for (const packed of [tgz, floorTgz]) rmSync(path.dirname(packed), { recursive: true, force: true });
 		await n8n.setupOwner();
 		const credential = sandboxCredential(sandbox.url);
 		await n8n.importCredentials([credential]);
@@ -526,6 +555,16 @@ async function main() {
 				expectRequests: inviteBatches,
 			}),
 			scenario({
+				name: `invite-${SIZES.invite} helpers floor`,
+				what: "The same access-links requests as ours (100 candidates each, 4 in flight) through n8n's httpRequestWithAuthentication with our credential, by a node that does nothing else (bench/floorNode)",
+				workflowId: 'benchinvitefloor',
+				measured: [FLOOR_NODE],
+				output: FLOOR_NODE,
+				expectItems: SIZES.invite,
+				expectRequests: inviteBatches,
+			}),
+			...secondRuns(`invite-${SIZES.invite}`, 'benchinvite', SIZES.invite, 2 * inviteBatches),
+			scenario({
 				name: `invite-${SIZES.invite} HTTP Request`,
 				what: 'HTTP Request node, one POST access-links per item, token from a Get Token node (bench/workflows/http-invite.json)',
 				workflowId: 'benchinvitehttp',
@@ -553,6 +592,16 @@ async function main() {
 				expectItems: SIZES.export,
 				expectRequests: ourPagesOf(SIZES.export),
 			}),
+			scenario({
+				name: `export-${SIZES.export} helpers floor`,
+				what: "The same page walk as ours (page 1, page 2, then up to 4 pages in flight) through n8n's httpRequestWithAuthentication with our credential, by a node that does nothing else (bench/floorNode)",
+				workflowId: 'benchexportfloor',
+				measured: [FLOOR_NODE],
+				output: FLOOR_NODE,
+				expectItems: SIZES.export,
+				expectRequests: ourPagesOf(SIZES.export),
+			}),
+			...secondRuns(`export-${SIZES.export}`, 'benchexport', SIZES.export, ourPagesOf(SIZES.export).map((count) => 2 * count) as [number, number]),
 			scenario({
 				name: `export-${SIZES.export} HTTP Request`,
 				what: 'HTTP Request built-in pagination (page = $pageCount + 1, until data is empty) + Split Out (bench/workflows/http-export.json)',
@@ -596,8 +645,25 @@ async function main() {
 				ourInvite('benchinvitecomputed', { email: '={{ $json.email.toLowerCase() }}', additionalFields: { name: '={{ $json.name.trim() }}' } }),
 				ourInvite('benchinviteauto', { mappingMode: 'autoMapInputData' }),
 				ourInvite('benchinviteskip', { mappingMode: 'autoMapInputData', options: { skipAlreadyInvited: true } }, true),
+				chainWorkflow('benchinvitefloor', 'Bench: benchinvitefloor', [
+					manualTrigger(),
+					candidatesCode(SIZES.invite),
+					interviewServiceNode(FLOOR_NODE, { operation: 'invite', interviewId: seeded.invite, ...WINDOW }, credential, FLOOR_NODE_TYPE),
+				]),
+				...[
+					['benchinviteoursrun2', interviewServiceNode(OURS_NODE, { resource: 'candidate', operation: 'invite', interviewId: interviewById(seeded.invite), ...WINDOW, mappingMode: 'autoMapInputData' }, credential)],
+					['benchinvitefloorrun2', interviewServiceNode(FLOOR_NODE, { operation: 'invite', interviewId: seeded.invite, ...WINDOW }, credential, FLOOR_NODE_TYPE)],
+				].map(([id, node]) => secondRunWorkflow(id as string, node as NodeSpec, candidatesCode(SIZES.invite))),
 				shippedWorkflow('http-invite.json', 'benchinvitehttp', fill(seeded.invite)),
 				ourExport('benchexportours', seeded.export, credential),
+				chainWorkflow('benchexportfloor', 'Bench: benchexportfloor', [
+					manualTrigger(),
+					interviewServiceNode(FLOOR_NODE, { operation: 'export', interviewId: seeded.export }, credential, FLOOR_NODE_TYPE),
+				]),
+				...[
+					['benchexportoursrun2', interviewServiceNode(OURS_NODE, { resource: 'result', operation: 'getMany', interviewId: interviewById(seeded.export), returnAll: true, simplify: false }, credential)],
+					['benchexportfloorrun2', interviewServiceNode(FLOOR_NODE, { operation: 'export', interviewId: seeded.export }, credential, FLOOR_NODE_TYPE)],
+				].map(([id, node]) => secondRunWorkflow(id as string, node as NodeSpec, itemsNode('One Item', [{}]))),
 				shippedWorkflow('http-export.json', 'benchexporthttp', fill(seeded.export)),
 			]);
 			console.log(`Pairs: ${ROUNDS} rounds, interleaved; sandbox page cap ${PAGE_CAP}`);
@@ -704,25 +770,37 @@ function goalTable(rows: Row[]) {
 	const exportRow = (variant: string) => find(`export-${SIZES.export} ${variant}`);
 	const list = (variant: string) => find(`list-${SIZES.interviews} ${variant}`);
 	const measures = [
-		{ measure: `Invite ${SIZES.invite.toLocaleString('en-US')} with Map Automatically`, raw: invite('raw fetch loop'), http: invite('HTTP Request'), ours: invite('ours (map automatically)') },
+		{ measure: `Invite ${SIZES.invite.toLocaleString('en-US')} with Map Automatically`, raw: invite('raw fetch loop'), http: invite('HTTP Request'), ours: invite('ours (map automatically)'), floor: invite('helpers floor') },
 		{ measure: `Invite ${SIZES.invite.toLocaleString('en-US')}, Map Each Field Manually (email and name as expressions)`, raw: invite('raw fetch loop'), http: invite('HTTP Request'), ours: invite('ours (expressions)') },
 		{ measure: `Invite ${SIZES.invite.toLocaleString('en-US')} with Map Automatically and Skip Candidates Already Invited`, raw: invite('raw fetch loop'), http: invite('HTTP Request'), ours: invite('ours (map automatically, skip already invited)') },
-		{ measure: `Export ${SIZES.export.toLocaleString('en-US')} results (Return All)`, raw: exportRow('raw fetch loop'), http: exportRow('HTTP Request'), ours: exportRow('ours') },
+		{ measure: `Export ${SIZES.export.toLocaleString('en-US')} results (Return All)`, raw: exportRow('raw fetch loop'), http: exportRow('HTTP Request'), ours: exportRow('ours'), floor: exportRow('helpers floor') },
 		{ measure: `Requests to list ${SIZES.interviews} interviews (page cap ${PAGE_CAP})`, raw: list('raw fetch loop'), http: list('HTTP Request'), ours: list('ours') },
-	].map((row) => ({ ...row, vsHttp: ratio(row.ours, row.http), vsRaw: ratio(row.ours, row.raw) }));
+	].map((row: { measure: string; raw?: Row; http?: Row; ours?: Row; floor?: Row }) => ({
+		...row,
+		vsHttp: ratio(row.ours, row.http),
+		vsRaw: ratio(row.ours, row.raw),
+		vsFloor: ratio(row.ours, row.floor),
+	}));
 	const [auto, expressions, skipping, exported, listed] = measures;
 	const goals = [
-		{ goal: '≤ 0.10× HTTP and ≤ 2× raw', verdict: verdict([[auto.vsHttp, 0.1], [auto.vsRaw, 2]]) },
+		{ goal: '≤ 0.10× HTTP and ≤ 1.2× floor', verdict: verdict([[auto.vsHttp, 0.1], [auto.vsFloor, 1.2]]) },
 		{ goal: '≤ 0.35× HTTP', verdict: verdict([[expressions.vsHttp, 0.35]]) },
 		{ goal: '≤ 0.10× HTTP', verdict: verdict([[skipping.vsHttp, 0.1]]) },
-		{ goal: '≤ 0.50× HTTP and ≤ 3× raw', verdict: verdict([[exported.vsHttp, 0.5], [exported.vsRaw, 3]]) },
+		{ goal: '≤ 0.50× HTTP, ≤ 3× raw and ≤ 1.2× floor', verdict: verdict([[exported.vsHttp, 0.5], [exported.vsRaw, 3], [exported.vsFloor, 1.2]]) },
 		{ goal: '≤ 4 requests', verdict: verdict([[listed.ours?.requests ?? Number.NaN, 4]]) },
 	];
-	console.log('| Measure | Raw fetch loop | HTTP Request node | Ours | Ours ÷ HTTP | Ours ÷ raw | Goal |');
-	console.log('|---|---|---|---|---|---|---|');
+	console.log('| Measure | Raw fetch loop | Helpers floor | HTTP Request node | Ours | Ours ÷ HTTP | Ours ÷ raw | Ours ÷ floor | Goal |');
+	console.log('|---|---|---|---|---|---|---|---|---|');
 	measures.forEach((row, index) => {
-		console.log(`| ${row.measure} | ${cell(row.raw)} | ${cell(row.http)} | ${cell(row.ours)} | ${shown(row.vsHttp)} | ${shown(row.vsRaw)} | ${goals[index].goal}: ${goals[index].verdict} |`);
+		console.log(
+			`| ${row.measure} | ${cell(row.raw)} | ${cell(row.floor)} | ${cell(row.http)} | ${cell(row.ours)} | ${shown(row.vsHttp)} | ${shown(row.vsRaw)} | ${shown(row.vsFloor)} | ${goals[index].goal}: ${goals[index].verdict} |`,
+		);
 	});
+	const secondRun = [`invite-${SIZES.invite}`, `export-${SIZES.export}`].flatMap((prefix) => {
+		const [ours, floor] = [find(`${prefix} ours, ${SECOND_RUN}`), find(`${prefix} helpers floor, ${SECOND_RUN}`)];
+		return ours && floor ? [`${prefix} ours ${cell(ours)}, floor ${cell(floor)}: ${shown(ratio(ours, floor))}`] : [];
+	});
+	if (secondRun.length > 0) console.log(`Ours ÷ floor at the ${SECOND_RUN}: ${secondRun.join('; ')}`);
 	return measures.map((row, index) => ({
 		measure: row.measure,
 		rawMs: row.raw?.nodeMs.median,
@@ -733,6 +811,8 @@ function goalTable(rows: Row[]) {
 		oursRequests: row.ours?.requests,
 		oursVsHttp: row.vsHttp,
 		oursVsRaw: row.vsRaw,
+		floorMs: row.floor?.nodeMs.median,
+		oursVsFloor: row.vsFloor,
 		goal: goals[index].goal,
 		verdict: goals[index].verdict,
 	}));

@@ -189,10 +189,10 @@ export async function installCommunityPackage(nodesDir: string, tgz: string): Pr
 	}
 	const pulled = existsSync(path.join(packageDir, 'node_modules')) ? readdirSync(path.join(packageDir, 'node_modules')) : [];
 	if (pulled.length > 0) throw new Error(`installing ${name} pulled packages: ${pulled.join(', ')}`);
-	writeFileSync(
-		path.join(nodesDir, 'package.json'),
-		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [name]: manifest.version } }, null, 2),
-	);
+	// Beside the packages installed before it (the benchmark's floor node sits beside ours).
+	const listFile = path.join(nodesDir, 'package.json');
+	const installed = existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as { dependencies?: Record<string, string> }).dependencies : {};
+	writeFileSync(listFile, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { ...installed, [name]: manifest.version } }, null, 2));
 	return name;
 }
 
@@ -293,6 +293,8 @@ export interface StartN8nOptions {
 	tgz: string;
 	/** Extra environment for the server, the workers and the CLI commands (queue mode: harness/queue.ts). */
 	env?: NodeJS.ProcessEnv;
+	/** More packed community packages installed beside this one (the benchmark's floor node). */
+	morePackages?: string[];
 	/** Which n8n (default: the pinned 2.41.1 on Node 24). */
 	runtime?: RuntimeSpec;
 	/** `n8n worker` processes to start after the main process (queue mode; `env` must set it up). */
@@ -318,7 +320,7 @@ export async function startN8n(options: StartN8nOptions): Promise<N8nInstance> {
 	const userFolder = mkdtempSync(path.join(tmpdir(), 'interview-service-n8n-'));
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	mkdirSync(nodesDir, { recursive: true });
-	await installCommunityPackage(nodesDir, options.tgz);
+	for (const tgz of [options.tgz, ...(options.morePackages ?? [])]) await installCommunityPackage(nodesDir, tgz);
 
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;

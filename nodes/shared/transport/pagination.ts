@@ -36,8 +36,8 @@ export async function collectPages<T>(
 		if (items.length === 0) return false;
 		// Each item's key once: for a list of results it is built from the row.
 		const keys = items.map(keyOf);
-		const known = (index: number) => keys[index] !== undefined && seen.has(keys[index]);
-		const fresh = items.flatMap((_, index) => (known(index) ? [] : [index]));
+		const fresh: number[] = [];
+		for (let index = 0; index < keys.length; index++) if (keys[index] === undefined || !seen.has(keys[index]!)) fresh.push(index);
 		if (keys.some((key) => key !== undefined) && fresh.every((index) => keys[index] === undefined)) {
 			throw new PaginationError(
 				`Page ${page} repeated items already received on an earlier page: the server seems to ignore the "page" parameter, so not every item can be read`,

@@ -252,12 +252,31 @@ function windowOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): 
 	return { startTime, endTime };
 }
 
+// Items mostly share one window, so a window is checked once and then each item's candidates alone: a valid window adds no
+// issue to the body's check, so the issues are the same as the whole body's.
+const CANDIDATES_OF_BODY = endpoints.createAccessLinks.body.innerType().pick({ candidates: true });
+const validWindows = new Set<string>();
+
+function isValidWindow(window: { startTime: unknown; endTime: unknown }): window is { startTime: string; endTime: string } {
+	const { startTime, endTime } = window;
+	if (typeof startTime !== 'string' || typeof endTime !== 'string') return false;
+	const key = `${startTime} ${endTime}`;
+	if (validWindows.has(key)) return true;
+	if (!endpoints.createAccessLinks.body.safeParse({ startTime, endTime, candidates: [] }).success) return false;
+	if (validWindows.size >= 100) validWindows.clear();
+	validWindows.add(key);
+	return true;
+}
+
 /** One invitation per candidate of the item, all checked as the access-links request would be before any is sent. */
 export function prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun): InviteRequest[] {
 	const { read } = run;
 	const interviewId = requiredInterviewId(this, itemIndex, read);
 	const { candidates, labels } = candidatesOf(this, run, itemIndex);
-	const body = validateRequest(this, endpoints.createAccessLinks.body, { ...windowOf(this, run, itemIndex), candidates }, itemIndex, labels);
+	const window = windowOf(this, run, itemIndex);
+	const body = isValidWindow(window)
+		? { ...window, ...validateRequest(this, CANDIDATES_OF_BODY, { candidates }, itemIndex, labels) }
+		: validateRequest(this, endpoints.createAccessLinks.body, { ...window, candidates }, itemIndex, labels);
 	const listed = body.candidates!.length > 1 ? { listed: body.candidates!.map(({ email }) => email) } : {};
 	return body.candidates!.map((candidate) => ({ interviewId, startTime: body.startTime, endTime: body.endTime, candidate, ...listed }));
 }
@@ -283,8 +302,9 @@ function batchSizeOf(context: IExecuteFunctions, options: IDataObject): number {
 async function createAccessLinks(run: NodeRun, batch: Batch<InviteRequest>): Promise<AccessLink[]> {
 	const [{ itemIndex, request }] = batch;
 	const { interviewId, startTime, endTime } = request;
-	const candidateOf = (email: string) => batch.find(({ request: { candidate } }) => candidate.email === email)!.request.candidate;
-	const body = { startTime, endTime, candidates: sentEmailsOf(batch).map(candidateOf) as IDataObject[] };
+	const candidates = new Map<string, Candidate>();
+	for (const { request: { candidate } } of batch) if (!candidates.has(candidate.email)) candidates.set(candidate.email, candidate);
+	const body = { startTime, endTime, candidates: sentEmailsOf(batch).map((email) => candidates.get(email)) as IDataObject[] };
 	return (await apiRequest.call(run.requests, endpoints.createAccessLinks, { interviewId, body, itemIndex })).data;
 }
 
@@ -339,8 +359,8 @@ function outcomeEmail(outcome: ItemOutcome): string | undefined {
 /** Input order, and within an item the order its Email listed, however the batches came back. */
 function inTypedOrder(outcomes: ItemOutcome[], invitations: Array<PreparedItem<InviteRequest>>): ItemOutcome[] {
 	const position = new Map(invitations.map(({ itemIndex, request }, index) => [`${itemIndex} ${emailKey(request.candidate.email)}`, index]));
-	const positionOf = (outcome: ItemOutcome) => position.get(`${outcome.itemIndex} ${outcomeEmail(outcome)}`) ?? Number.MAX_SAFE_INTEGER;
-	return [...outcomes].sort((a, b) => a.itemIndex - b.itemIndex || positionOf(a) - positionOf(b));
+	const placed = outcomes.map((outcome) => ({ outcome, at: position.get(`${outcome.itemIndex} ${outcomeEmail(outcome)}`) ?? Number.MAX_SAFE_INTEGER }));
+	return placed.sort((a, b) => a.outcome.itemIndex - b.outcome.itemIndex || a.at - b.at).map(({ outcome }) => outcome);
 }
 
 export async function sendInBatches(

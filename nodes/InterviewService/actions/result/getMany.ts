@@ -144,8 +144,9 @@ function outputRow(result: CandidateResult, query: ResultsQuery): IDataObject {
 		return { ...fields, ...completion, metaData } as IDataObject;
 	}
 	// The service's own fields stay as received: `completed` and `completedAt` are added only where it sent no field of that name.
-	const added = Object.fromEntries(Object.entries(completion).filter(([key]) => !(key in result)));
-	return { ...result, ...added } as IDataObject;
+	const row = { ...result } as IDataObject;
+	for (const key of ['completed', 'completedAt'] as const) if (!(key in result)) row[key] = completion[key];
+	return row;
 }
 
 export async function send(this: IExecuteFunctions, query: ResultsQuery, itemIndex: number, run: NodeRun): Promise<IDataObject | IDataObject[]> {
