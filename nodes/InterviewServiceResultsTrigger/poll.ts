@@ -33,12 +33,12 @@ async function completedResults(this: IPollFunctions, interviewId: string | unde
 		const results = await fetchCandidateResults.call(this, interviewId);
 		return { found: results.filter(isCompleted).map((result) => ({ interviewId, result })) };
 	}
+	// n8n 2.x abandons a poll past its budget, counted from its start, and keeps nothing of it (docs/n8n-internals.md, "The poll budget"); 1.x gives none.
+	const deadline = Date.now() + (typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : Infinity);
 	const found: FoundResult[] = [];
 	// One credential read for the whole poll, however many interviews.
 	const run = requestRun(this);
 	const interviewIds = (await listInterviews.call(run, { status: 'published' })).map((item) => item.interviewId);
-	// n8n 2.x abandons a poll past its budget and keeps nothing of it (docs/n8n-internals.md, "The poll budget"); 1.x gives none.
-	const deadline = Date.now() + (typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : Infinity);
 	const start = interviewIds.indexOf(resumeAfter ?? '') + 1;
 	let next = start;
 	let slowest = 0;
