@@ -14,6 +14,7 @@ export const candidateSchema = z.object({
 export type Candidate = z.infer<typeof candidateSchema>;
 
 const optionalText = (value: unknown) => value === undefined || typeof value === 'string';
+const CANDIDATE_FIELDS = Object.entries(candidateSchema.shape);
 
 /**
  * The candidate as `candidateSchema` gives it (its fields in its order, nothing else), read field by field, which costs
@@ -21,21 +22,18 @@ const optionalText = (value: unknown) => value === undefined || typeof value ===
  */
 export function candidateAsParsed(candidate: IDataObject): Candidate | undefined {
 	const parsed: IDataObject = {};
-	if ('name' in candidate) {
-		if (!optionalText(candidate.name)) return undefined;
-		parsed.name = candidate.name;
-	}
-	if (!email.safeParse(candidate.email).success) return undefined;
-	parsed.email = candidate.email;
-	if ('phone' in candidate) {
-		if (!optionalText(candidate.phone)) return undefined;
-		parsed.phone = candidate.phone;
-	}
-	for (const key of ['resumeLink', 'metaData'] as const) {
-		if (!(key in candidate)) continue;
-		const field = candidateSchema.shape[key].safeParse(candidate[key]);
-		if (!field.success) return undefined;
-		parsed[key] = field.data;
+	for (const [key, field] of CANDIDATE_FIELDS) {
+		// As zod's object: an optional field left out stays out; a text field needs no zod.
+		if (!(key in candidate) && key !== 'email') continue;
+		const value = candidate[key];
+		if (key === 'name' || key === 'phone') {
+			if (!optionalText(value)) return undefined;
+			parsed[key] = value;
+			continue;
+		}
+		const read = field.safeParse(value);
+		if (!read.success) return undefined;
+		parsed[key] = read.data;
 	}
 	return parsed as Candidate;
 }
