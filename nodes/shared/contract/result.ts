@@ -30,7 +30,7 @@ export type CandidateResult = z.infer<typeof documentedResult>;
 /** Holds a results row that is no object, as received (`{ "unexpectedRow": 42 }`): it fails no list, and stays visible. */
 export const UNEXPECTED_ROW = 'unexpectedRow';
 
-export const isUnexpectedRow = (row: CandidateResult): boolean => Object.keys(row).length === 1 && UNEXPECTED_ROW in row;
+export const isUnexpectedRow = (row: CandidateResult): boolean => UNEXPECTED_ROW in row && Object.keys(row).length === 1;
 
 /**
  * Rows kept as received (what a node reads of a row, it checks itself): a lenient read would give the same

@@ -1,6 +1,5 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { withoutUndefined } from '../../../shared/plainObjects';
 import { invalidInput, parseJsonObject } from '../../helpers/parameters';
 import type { FieldLabels } from '../../helpers/parameters';
 import type { NodeRun } from '../../helpers/operationContract';
@@ -109,13 +108,16 @@ export function inputCandidateOf(
 	const names = run.read('inputFieldNames', itemIndex, {}) as IDataObject;
 	const fieldOf = (key: string) => String(names[key] ?? '').trim() || key;
 	const inputLabels: FieldLabels = { ...labels, 'candidates.email': label };
+	// Only the fields set: the request leaves out what the item has not.
 	const candidate: IDataObject = { email };
 	for (const [key, fieldLabel] of PERSON_FIELDS) {
-		candidate[key] = inputText(context, json, fieldOf(key), fieldLabel, itemIndex);
+		const text = inputText(context, json, fieldOf(key), fieldLabel, itemIndex);
+		if (text !== undefined) candidate[key] = text;
 		inputLabels[`candidates.${key}`] = inputFieldLabel(fieldLabel, fieldOf(key));
 	}
 	const metaDataLabel = inputFieldLabel('Metadata', fieldOf('metaData'));
-	candidate.metaData = parseJsonObject(context, json[fieldOf('metaData')], metaDataLabel, itemIndex);
+	const metaData = parseJsonObject(context, json[fieldOf('metaData')], metaDataLabel, itemIndex);
+	if (metaData !== undefined) candidate.metaData = metaData;
 	inputLabels['candidates.metaData'] = metaDataLabel;
-	return { candidate: withoutUndefined(candidate), labels: inputLabels };
+	return { candidate, labels: inputLabels };
 }

@@ -2,6 +2,7 @@ import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties }
 import { NodeOperationError } from 'n8n-workflow';
 
 import { endpoints } from '../../../shared/contract/endpoints';
+import { candidateAsParsed } from '../../../shared/contract/candidate';
 import type { AccessLink, Candidate } from '../../../shared/contract/candidate';
 import { entriesByEmail } from '../../../shared/dialects';
 import { emailKey, toEmailList, uniqueEmails } from '../../../shared/email';
@@ -220,7 +221,7 @@ function manualCandidates(context: IExecuteFunctions, run: NodeRun, itemIndex: n
 function candidatesOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { candidates: IDataObject[]; labels: FieldLabels } {
 	if (run.read('mappingMode', 0, MAP_MANUALLY) !== MAP_AUTOMATICALLY) return manualCandidates(context, run, itemIndex);
 	const { candidate, labels } = inputCandidateOf(context, run, itemIndex, INVITE_FIELD_LABELS);
-	const count = toEmailList(candidate.email).length;
+	const count = /[,;\n]/.test(String(candidate.email)) ? toEmailList(candidate.email).length : 1;
 	if (count > 1) {
 		const error = invalidInput(context.getNode(), labels['candidates.email'], `lists ${count} addresses, but Map Automatically takes one candidate per input item`, itemIndex);
 		error.description = 'Choose Map Each Field Manually and drag this field into Email, which takes several addresses. Or give each candidate an input item of their own. This item was not sent to the Interview Service.';
@@ -240,16 +241,30 @@ function runStartOf(context: IExecuteFunctions, run: NodeRun): string {
 	return start;
 }
 
+interface Window {
+	startTime: unknown;
+	endTime: unknown;
+}
+
+// The window of the run's last item, by what Start Time and End Time read: items mostly share them, and the same text
+// gives the same window throughout a run (one time zone, one run start).
+const lastWindows = new WeakMap<NodeRun, { start: unknown; end: unknown; window: Window }>();
+
 /** Start Time and End Time as ISO date-times; empty ones are the run's start and a week later. */
-function windowOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { startTime: unknown; endTime: unknown } {
-	const { read } = run;
+function windowOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): Window {
+	const start = run.read('startTime', itemIndex, '');
+	const end = run.read('endTime', itemIndex, '');
+	const last = lastWindows.get(run);
+	if (last && typeof start === 'string' && typeof end === 'string' && last.start === start && last.end === end) return last.window;
 	const timeZone = context.getTimezone();
-	let startTime = toIsoDateTime(read('startTime', itemIndex, ''), timeZone);
-	let endTime = toIsoDateTime(read('endTime', itemIndex, ''), timeZone);
+	let startTime = toIsoDateTime(start, timeZone);
+	let endTime = toIsoDateTime(end, timeZone);
 	if (isEmpty(startTime)) startTime = runStartOf(context, run);
 	const startMs = typeof startTime === 'string' ? Date.parse(startTime) : Number.NaN;
 	if (isEmpty(endTime) && !Number.isNaN(startMs)) endTime = new Date(startMs + DEFAULT_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
-	return { startTime, endTime };
+	const window = { startTime, endTime };
+	lastWindows.set(run, { start, end, window });
+	return window;
 }
 
 // Items mostly share one window, so a window is checked once and then each item's candidates alone: a valid window adds no
@@ -268,6 +283,12 @@ function isValidWindow(window: { startTime: unknown; endTime: unknown }): window
 	return true;
 }
 
+/** The candidates as the body's check gives them, when each passes; else the check words the issues. */
+function candidatesAsParsed(candidates: IDataObject[]): { candidates: Candidate[] } | undefined {
+	const parsed = candidates.map(candidateAsParsed);
+	return parsed.every((candidate) => candidate !== undefined) ? { candidates: parsed as Candidate[] } : undefined;
+}
+
 /** One invitation per candidate of the item, all checked as the access-links request would be before any is sent. */
 export function prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun): InviteRequest[] {
 	const { read } = run;
@@ -275,7 +296,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun
 	const { candidates, labels } = candidatesOf(this, run, itemIndex);
 	const window = windowOf(this, run, itemIndex);
 	const body = isValidWindow(window)
-		? { ...window, ...validateRequest(this, CANDIDATES_OF_BODY, { candidates }, itemIndex, labels) }
+		? { ...window, ...(candidatesAsParsed(candidates) ?? validateRequest(this, CANDIDATES_OF_BODY, { candidates }, itemIndex, labels)) }
 		: validateRequest(this, endpoints.createAccessLinks.body, { ...window, candidates }, itemIndex, labels);
 	const listed = body.candidates!.length > 1 ? { listed: body.candidates!.map(({ email }) => email) } : {};
 	return body.candidates!.map((candidate) => ({ interviewId, startTime: body.startTime, endTime: body.endTime, candidate, ...listed }));
@@ -358,6 +379,10 @@ function outcomeEmail(outcome: ItemOutcome): string | undefined {
 
 /** Input order, and within an item the order its Email listed, however the batches came back. */
 function inTypedOrder(outcomes: ItemOutcome[], invitations: Array<PreparedItem<InviteRequest>>): ItemOutcome[] {
+	// Each invitation has one outcome, so with one invitation per item the item's index alone orders them.
+	if (invitations.every(({ itemIndex }, index) => index === 0 || itemIndex !== invitations[index - 1].itemIndex)) {
+		return outcomes.sort((a, b) => a.itemIndex - b.itemIndex);
+	}
 	const position = new Map(invitations.map(({ itemIndex, request }, index) => [`${itemIndex} ${emailKey(request.candidate.email)}`, index]));
 	const placed = outcomes.map((outcome) => ({ outcome, at: position.get(`${outcome.itemIndex} ${outcomeEmail(outcome)}`) ?? Number.MAX_SAFE_INTEGER }));
 	return placed.sort((a, b) => a.outcome.itemIndex - b.outcome.itemIndex || a.at - b.at).map(({ outcome }) => outcome);

@@ -132,20 +132,26 @@ async function fetchResults(run: NodeRun, query: ResultsQuery, itemIndex: number
 		itemIndex,
 	});
 	const wanted = emailKey(query.candidateEmail);
+	if (wanted === undefined && !query.onlyFinished) return query.limit === undefined ? results : results.slice(0, query.limit);
 	const matching = results.filter((result) => (wanted === undefined || emailKey(result.candidate?.email) === wanted) && (!query.onlyFinished || isCompleted(result)));
 	return query.limit === undefined ? matching : matching.slice(0, query.limit);
 }
 
-function outputRow(result: CandidateResult, query: ResultsQuery): IDataObject {
+function completedAtText(result: CandidateResult): string | null {
 	const at = completedAtOf(result);
-	const completion = { completed: isCompleted(result), completedAt: at === undefined ? null : new Date(at).toISOString() };
+	return at === undefined ? null : new Date(at).toISOString();
+}
+
+function outputRow(result: CandidateResult, query: ResultsQuery): IDataObject {
 	if (query.simplify) {
 		const { metaData, ...fields } = simplifyResult(result);
-		return { ...fields, ...completion, metaData } as IDataObject;
+		return { ...fields, completed: isCompleted(result), completedAt: completedAtText(result), metaData } as IDataObject;
 	}
 	// The service's own fields stay as received: `completed` and `completedAt` are added only where it sent no field of that name.
-	const row = { ...result } as IDataObject;
-	for (const key of ['completed', 'completedAt'] as const) if (!(key in result)) row[key] = completion[key];
+	// The row was parsed from this run's answer and nothing else holds it, so they are added to it rather than to a copy.
+	const row = result as IDataObject;
+	if (!('completed' in result)) row.completed = isCompleted(result);
+	if (!('completedAt' in result)) row.completedAt = completedAtText(result);
 	return row;
 }
 
