@@ -6,12 +6,16 @@ export function emailKey(value: unknown): string | undefined {
 	return typeof value === 'string' ? value.trim().toLowerCase() : undefined;
 }
 
+const SEPARATORS = /[,;\n]/;
+
 /** Entries may hold several addresses (commas, semicolons or line breaks), or be an expression's array. */
 export function toEmailList(value: unknown): string[] {
+	// Most often one address: no array to build and split.
+	if (typeof value === 'string' && !SEPARATORS.test(value)) return value.trim() === '' ? [] : [value.trim()];
 	const entries = Array.isArray(value) ? value.flat(Infinity) : [value];
 	return entries
 		.filter((entry) => entry !== undefined && entry !== null)
-		.flatMap((entry) => String(entry).split(/[,;\n]/))
+		.flatMap((entry) => String(entry).split(SEPARATORS))
 		.map((entry) => entry.trim())
 		.filter((entry) => entry !== '');
 }

@@ -221,7 +221,7 @@ function manualCandidates(context: IExecuteFunctions, run: NodeRun, itemIndex: n
 function candidatesOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { candidates: IDataObject[]; labels: FieldLabels } {
 	if (run.read('mappingMode', 0, MAP_MANUALLY) !== MAP_AUTOMATICALLY) return manualCandidates(context, run, itemIndex);
 	const { candidate, labels } = inputCandidateOf(context, run, itemIndex, INVITE_FIELD_LABELS);
-	const count = /[,;\n]/.test(String(candidate.email)) ? toEmailList(candidate.email).length : 1;
+	const count = toEmailList(candidate.email).length;
 	if (count > 1) {
 		const error = invalidInput(context.getNode(), labels['candidates.email'], `lists ${count} addresses, but Map Automatically takes one candidate per input item`, itemIndex);
 		error.description = 'Choose Map Each Field Manually and drag this field into Email, which takes several addresses. Or give each candidate an input item of their own. This item was not sent to the Interview Service.';
