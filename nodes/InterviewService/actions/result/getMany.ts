@@ -132,8 +132,10 @@ async function fetchResults(run: NodeRun, query: ResultsQuery, itemIndex: number
 		itemIndex,
 	});
 	const wanted = emailKey(query.candidateEmail);
-	if (wanted === undefined && !query.onlyFinished) return query.limit === undefined ? results : results.slice(0, query.limit);
-	const matching = results.filter((result) => (wanted === undefined || emailKey(result.candidate?.email) === wanted) && (!query.onlyFinished || isCompleted(result)));
+	const matching =
+		wanted === undefined && !query.onlyFinished
+			? results
+			: results.filter((result) => (wanted === undefined || emailKey(result.candidate?.email) === wanted) && (!query.onlyFinished || isCompleted(result)));
 	return query.limit === undefined ? matching : matching.slice(0, query.limit);
 }
 
