@@ -110,6 +110,10 @@ export function remember(staticData: IDataObject | undefined, recorded: Entry | 
 const recordedHere = (scope: string, key: string, now: number): Entry | undefined =>
 	liveLists.get(scope)?.entries.find((live) => live[0] === key && now - live[1] < REMEMBER_MS);
 
+/** The attempt that ran a delivery: as static data holds it (`stored`), else as this process recorded it. */
+const attemptThatRan = (stored: Entry | undefined, scope: string, key: string, now: number): string | undefined =>
+	(stored ?? recordedHere(scope, key, now))?.[2];
+
 type Outcome = 'recorded' | 'released';
 
 interface InFlight {
@@ -174,11 +178,11 @@ export function recordCalled(this: IWebhookFunctions, { delivery, signature }: R
 	if (secret === undefined || !secretMatches(signatureOf(secret, delivery), signature)) return false;
 	const [key, attempt] = delivery.split(' ');
 	const [staticData, scope, now] = [this.getWorkflowStaticData('node'), scopeOf(this), Date.now()];
-	const owner = (storedEntry(staticData, key, now) ?? recordedHere(scope, key, now))?.[2];
+	const stored = storedEntry(staticData, key, now);
+	const owner = attemptThatRan(stored, scope, key, now);
 	if (owner !== undefined && owner !== attempt) return { ranBy: owner };
-	const saved = storedEntry(staticData, key, now) !== undefined;
-	if (!saved) recordRun(staticData, scope, key, attempt, now);
-	return { saved };
+	if (stored === undefined) recordRun(staticData, scope, key, attempt, now);
+	return { saved: stored !== undefined };
 }
 
 /**
@@ -269,8 +273,7 @@ export async function passOnDeliveries(this: IExecuteFunctions): Promise<INodeEx
 			continue;
 		}
 		const now = Date.now();
-		// The attempt that ran it.
-		const owner = (storedEntry(staticData, key, now) ?? recordedHere(scope, key, now))?.[2];
+		const owner = attemptThatRan(storedEntry(staticData, key, now), scope, key, now);
 		if (owner !== undefined && owner !== attempt) {
 			dropped++;
 			continue;
