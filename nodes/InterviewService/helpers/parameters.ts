@@ -79,12 +79,23 @@ function itemFieldReader(saved: unknown): ((json: IDataObject) => NodeParameterV
 	};
 }
 
+// Read options tell reads apart by value; callers pass constants, so each is spelt out once.
+const optionsKeys = new WeakMap<IGetNodeParameterOptions, string>();
+function optionsKeyOf(options: IGetNodeParameterOptions): string {
+	let key = optionsKeys.get(options);
+	if (key === undefined) optionsKeys.set(options, (key = JSON.stringify(options)));
+	return key;
+}
+
+const AS_SAVED: IGetNodeParameterOptions = { extractValue: false };
+const EXTRACTED: IGetNodeParameterOptions = { extractValue: true };
+
 // Built once per run: a parameter the same for every item is evaluated once, a `{{ $json.field }}` one read from the item,
 // any other by n8n per item. Values are shared between items, so callers must not change them; a failed read is not kept.
 export function sharedParameterReader(context: IExecuteFunctions): ParameterReader {
 	const saved = context.getNode().parameters;
 	const items = context.getInputData();
-	const kept = new Map<string, NodeParameterValueType | object>();
+	const kept = new Map<string, Map<string, NodeParameterValueType | object>>();
 	const fromItem = new Map<string, ReturnType<typeof itemFieldReader>>();
 	const perItem = new Map<string, boolean>();
 	return (name, itemIndex, fallback, options) => {
@@ -95,10 +106,12 @@ export function sharedParameterReader(context: IExecuteFunctions): ParameterRead
 			const value = json === undefined ? undefined : fromItem.get(name)?.(json);
 			return value !== undefined ? value : context.getNodeParameter(name, itemIndex, fallback, options);
 		}
-		const key = options === undefined ? name : `${name}\n${JSON.stringify(options)}`;
-		if (kept.has(key)) return kept.get(key)!;
+		const optionsKey = options === undefined ? '' : optionsKeyOf(options);
+		let byName = kept.get(optionsKey);
+		if (byName === undefined) kept.set(optionsKey, (byName = new Map()));
+		if (byName.has(name)) return byName.get(name)!;
 		const value = context.getNodeParameter(name, itemIndex, fallback, options);
-		kept.set(key, value);
+		byName.set(name, value);
 		return value;
 	};
 }
@@ -122,11 +135,11 @@ function inputInterviewId(context: IExecuteFunctions, itemIndex: number, field: 
 
 /** The interview's ID whatever the picker's mode. */
 export function requiredInterviewId(context: IExecuteFunctions, itemIndex: number, read: ParameterReader = context.getNodeParameter.bind(context)): string {
-	const picked: unknown = read(interviewLocator.name, itemIndex, '', { extractValue: false });
+	const picked: unknown = read(interviewLocator.name, itemIndex, '', AS_SAVED);
 	if (isPlainObject(picked) && picked.mode === INTERVIEW_FROM_INPUT) {
 		return inputInterviewId(context, itemIndex, String(picked.value ?? '').trim() || INTERVIEW_ID_FIELD);
 	}
-	const interviewId = String(read(interviewLocator.name, itemIndex, '', { extractValue: true }) ?? '').trim();
+	const interviewId = String(read(interviewLocator.name, itemIndex, '', EXTRACTED) ?? '').trim();
 	if (interviewId === '') throw invalidInput(context.getNode(), 'Interview', 'is required', itemIndex);
 	return interviewId;
 }

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { isPlainObject } from '../plainObjects';
-import { dateTime, email, httpUrl, metaData, withFastPath } from './common';
+import { dateTime, email, EMAIL_PATTERN, httpUrl, metaData, withFastPath } from './common';
 
 export const candidateSchema = z.object({
 	name: z.string().optional(),
@@ -14,24 +14,23 @@ export const candidateSchema = z.object({
 export type Candidate = z.infer<typeof candidateSchema>;
 
 const optionalText = (value: unknown) => value === undefined || typeof value === 'string';
-const CANDIDATE_FIELDS = Object.entries(candidateSchema.shape);
+const CHECKED_BY_ZOD = ['resumeLink', 'metaData'] as const;
 
 /**
  * The candidate as `candidateSchema` gives it (its fields in its order, nothing else), read field by field, which costs
  * far less per item than zod's object; undefined when a field fails, for the schema to word the issue.
  */
 export function candidateAsParsed(candidate: IDataObject): Candidate | undefined {
+	const { name, email: address, phone } = candidate;
+	if (!optionalText(name) || !optionalText(phone) || typeof address !== 'string' || !EMAIL_PATTERN.test(address)) return undefined;
+	// As zod's object: an optional field left out stays out, one present stays even when undefined.
 	const parsed: IDataObject = {};
-	for (const [key, field] of CANDIDATE_FIELDS) {
-		// As zod's object: an optional field left out stays out; a text field needs no zod.
-		if (!(key in candidate) && key !== 'email') continue;
-		const value = candidate[key];
-		if (key === 'name' || key === 'phone') {
-			if (!optionalText(value)) return undefined;
-			parsed[key] = value;
-			continue;
-		}
-		const read = field.safeParse(value);
+	if ('name' in candidate) parsed.name = name;
+	parsed.email = address;
+	if ('phone' in candidate) parsed.phone = phone;
+	for (const key of CHECKED_BY_ZOD) {
+		if (!(key in candidate)) continue;
+		const read = candidateSchema.shape[key].safeParse(candidate[key]);
 		if (!read.success) return undefined;
 		parsed[key] = read.data;
 	}

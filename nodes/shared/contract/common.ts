@@ -10,7 +10,10 @@ export const httpUrl = z
 	.url({ message: 'must be a URL' })
 	.refine((value) => /^https?:\/\//i.test(value), { message: 'must start with http:// or https://' });
 
-export const email = z.string().email({ message: 'must be a valid e-mail address' });
+/** zod 3's own e-mail pattern, named here so that a check by hand (`candidateAsParsed`) and the schema accept the same addresses. */
+export const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Z0-9_'+\-.]*)[A-Z0-9_+-]@([A-Z0-9][A-Z0-9-]*\.)+[A-Z]{2,}$/i;
+
+export const email = z.string().regex(EMAIL_PATTERN, { message: 'must be a valid e-mail address' });
 
 /** Free-form metadata: any JSON object (the usual shape holds `Id`, `name`, `clientId`). */
 export const metaData = z.record(z.string(), z.unknown());

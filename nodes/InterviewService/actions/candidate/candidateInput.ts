@@ -102,22 +102,26 @@ export function inputCandidateOf(
 	run: NodeRun,
 	itemIndex: number,
 	labels: FieldLabels,
-): { candidate: IDataObject; labels: FieldLabels } {
+): { candidate: IDataObject; labels: () => FieldLabels } {
 	const { email, label } = inputEmailOf(context, run, itemIndex);
 	const json = run.items[itemIndex].json;
 	const names = run.read('inputFieldNames', itemIndex, {}) as IDataObject;
 	const fieldOf = (key: string) => String(names[key] ?? '').trim() || key;
-	const inputLabels: FieldLabels = { ...labels, 'candidates.email': label };
 	// Only the fields set: the request leaves out what the item has not.
 	const candidate: IDataObject = { email };
 	for (const [key, fieldLabel] of PERSON_FIELDS) {
 		const text = inputText(context, json, fieldOf(key), fieldLabel, itemIndex);
 		if (text !== undefined) candidate[key] = text;
-		inputLabels[`candidates.${key}`] = inputFieldLabel(fieldLabel, fieldOf(key));
 	}
-	const metaDataLabel = inputFieldLabel('Metadata', fieldOf('metaData'));
-	const metaData = parseJsonObject(context, json[fieldOf('metaData')], metaDataLabel, itemIndex);
+	const metaDataField = fieldOf('metaData');
+	const metaData = json[metaDataField] === undefined ? undefined : parseJsonObject(context, json[metaDataField], inputFieldLabel('Metadata', metaDataField), itemIndex);
 	if (metaData !== undefined) candidate.metaData = metaData;
-	inputLabels['candidates.metaData'] = metaDataLabel;
+	// Built only to word a failed check: most items pass.
+	const inputLabels = (): FieldLabels => {
+		const named: FieldLabels = { ...labels, 'candidates.email': label };
+		for (const [key, fieldLabel] of PERSON_FIELDS) named[`candidates.${key}`] = inputFieldLabel(fieldLabel, fieldOf(key));
+		named['candidates.metaData'] = inputFieldLabel('Metadata', metaDataField);
+		return named;
+	};
 	return { candidate, labels: inputLabels };
 }

@@ -195,8 +195,14 @@ function emptyToUndefined(value: unknown): string | undefined {
 	return value === '' || value === undefined || value === null ? undefined : String(value);
 }
 
+/** The item's candidates, and the labels that word a failed check of them (built only then). */
+interface ItemCandidates {
+	candidates: IDataObject[];
+	labels: () => FieldLabels;
+}
+
 /** Map Each Field Manually: several addresses in Email are several candidates sharing the Metadata. */
-function manualCandidates(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { candidates: IDataObject[]; labels: FieldLabels } {
+function manualCandidates(context: IExecuteFunctions, run: NodeRun, itemIndex: number): ItemCandidates {
 	const fields = run.read('additionalFields', itemIndex, {}) as IDataObject;
 	const emails = uniqueEmails(toEmailList(run.read('email', itemIndex, '')));
 	// Nothing typed is refused as an empty Email.
@@ -212,18 +218,21 @@ function manualCandidates(context: IExecuteFunctions, run: NodeRun, itemIndex: n
 	const metaData = parseJsonObject(context, fields.metaData, 'Metadata', itemIndex) as IDataObject | undefined;
 	const person = Object.fromEntries(PERSON_FIELDS.map(([key]) => [key, emptyToUndefined(fields[key])]));
 	const candidates = emails.map((email) => withoutUndefined({ email, ...person, metaData }));
-	const labels: FieldLabels = { ...INVITE_FIELD_LABELS };
-	if (emails.length > 1) emails.forEach((email, index) => (labels[`candidates.${index}.email`] = `Email (address ${index + 1}: ${email})`));
+	const labels = (): FieldLabels => {
+		const named: FieldLabels = { ...INVITE_FIELD_LABELS };
+		if (emails.length > 1) emails.forEach((email, index) => (named[`candidates.${index}.email`] = `Email (address ${index + 1}: ${email})`));
+		return named;
+	};
 	return { candidates, labels };
 }
 
 /** Candidate Fields is read at the first item: the option takes no expression. */
-function candidatesOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { candidates: IDataObject[]; labels: FieldLabels } {
+function candidatesOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): ItemCandidates {
 	if (run.read('mappingMode', 0, MAP_MANUALLY) !== MAP_AUTOMATICALLY) return manualCandidates(context, run, itemIndex);
 	const { candidate, labels } = inputCandidateOf(context, run, itemIndex, INVITE_FIELD_LABELS);
 	const count = toEmailList(candidate.email).length;
 	if (count > 1) {
-		const error = invalidInput(context.getNode(), labels['candidates.email'], `lists ${count} addresses, but Map Automatically takes one candidate per input item`, itemIndex);
+		const error = invalidInput(context.getNode(), labels()['candidates.email'], `lists ${count} addresses, but Map Automatically takes one candidate per input item`, itemIndex);
 		error.description = 'Choose Map Each Field Manually and drag this field into Email, which takes several addresses. Or give each candidate an input item of their own. This item was not sent to the Interview Service.';
 		throw error;
 	}
@@ -241,13 +250,11 @@ function runStartOf(context: IExecuteFunctions, run: NodeRun): string {
 	return start;
 }
 
-interface Window {
-	startTime: unknown;
-	endTime: unknown;
-}
+/** Start Time and End Time as the body's check reads them; `valid` when that check passes with no candidates. */
+type Window = { valid: true; startTime: string; endTime: string } | { valid: false; startTime: unknown; endTime: unknown };
 
 // The window of the run's last item, by what Start Time and End Time read: items mostly share them, and the same text
-// gives the same window throughout a run (one time zone, one run start).
+// gives the same window throughout a run (one time zone, one run start), so it is built and checked once.
 const lastWindows = new WeakMap<NodeRun, { start: unknown; end: unknown; window: Window }>();
 
 /** Start Time and End Time as ISO date-times; empty ones are the run's start and a week later. */
@@ -262,53 +269,49 @@ function windowOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): 
 	if (isEmpty(startTime)) startTime = runStartOf(context, run);
 	const startMs = typeof startTime === 'string' ? Date.parse(startTime) : Number.NaN;
 	if (isEmpty(endTime) && !Number.isNaN(startMs)) endTime = new Date(startMs + DEFAULT_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
-	const window = { startTime, endTime };
+	const valid = typeof startTime === 'string' && typeof endTime === 'string' && endpoints.createAccessLinks.body.safeParse({ startTime, endTime, candidates: [] }).success;
+	const window = { valid, startTime, endTime } as Window;
 	lastWindows.set(run, { start, end, window });
 	return window;
 }
 
-// Items mostly share one window, so a window is checked once and then each item's candidates alone: a valid window adds no
-// issue to the body's check, so the issues are the same as the whole body's.
+// A valid window adds no issue to the body's check, so with one the candidates alone are checked: the issues are the
+// same as the whole body's.
 const CANDIDATES_OF_BODY = endpoints.createAccessLinks.body.innerType().pick({ candidates: true });
-const validWindows = new Set<string>();
-
-function isValidWindow(window: { startTime: unknown; endTime: unknown }): window is { startTime: string; endTime: string } {
-	const { startTime, endTime } = window;
-	if (typeof startTime !== 'string' || typeof endTime !== 'string') return false;
-	const key = `${startTime} ${endTime}`;
-	if (validWindows.has(key)) return true;
-	if (!endpoints.createAccessLinks.body.safeParse({ startTime, endTime, candidates: [] }).success) return false;
-	if (validWindows.size >= 100) validWindows.clear();
-	validWindows.add(key);
-	return true;
-}
 
 /** The candidates as the body's check gives them, when each passes; else the check words the issues. */
-function candidatesAsParsed(candidates: IDataObject[]): { candidates: Candidate[] } | undefined {
-	const parsed = candidates.map(candidateAsParsed);
-	return parsed.every((candidate) => candidate !== undefined) ? { candidates: parsed as Candidate[] } : undefined;
+function candidatesAsParsed(candidates: IDataObject[]): Candidate[] | undefined {
+	const parsed: Candidate[] = [];
+	for (const candidate of candidates) {
+		const read = candidateAsParsed(candidate);
+		if (read === undefined) return undefined;
+		parsed.push(read);
+	}
+	return parsed;
 }
 
 /** One invitation per candidate of the item, all checked as the access-links request would be before any is sent. */
 export function prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun): InviteRequest[] {
-	const { read } = run;
-	const interviewId = requiredInterviewId(this, itemIndex, read);
+	const interviewId = requiredInterviewId(this, itemIndex, run.read);
 	const { candidates, labels } = candidatesOf(this, run, itemIndex);
 	const window = windowOf(this, run, itemIndex);
-	const body = isValidWindow(window)
-		? { ...window, ...(candidatesAsParsed(candidates) ?? validateRequest(this, CANDIDATES_OF_BODY, { candidates }, itemIndex, labels)) }
-		: validateRequest(this, endpoints.createAccessLinks.body, { ...window, candidates }, itemIndex, labels);
-	const listed = body.candidates!.length > 1 ? { listed: body.candidates!.map(({ email }) => email) } : {};
-	return body.candidates!.map((candidate) => ({ interviewId, startTime: body.startTime, endTime: body.endTime, candidate, ...listed }));
+	const { startTime, endTime } = window.valid
+		? window
+		: validateRequest(this, endpoints.createAccessLinks.body, { startTime: window.startTime, endTime: window.endTime, candidates }, itemIndex, labels());
+	const checked = candidatesAsParsed(candidates) ?? validateRequest(this, CANDIDATES_OF_BODY, { candidates }, itemIndex, labels()).candidates!;
+	if (checked.length === 1) return [{ interviewId, startTime, endTime, candidate: checked[0] }];
+	const listed = checked.map(({ email }) => email);
+	return checked.map((candidate) => ({ interviewId, startTime, endTime, candidate, listed }));
 }
 
 const batchItem = (item: PreparedItem<InviteRequest>): BatchItem<InviteRequest> => ({ ...item, emails: [item.request.candidate.email], facts: factsOf(item.request), listed: item.request.listed });
 
 /** Same interview and window (compared as instants) share a request of at most `batchSize` candidates. */
 export function inviteBatches(prepared: Array<PreparedItem<InviteRequest>>, batchSize: number): Array<Batch<InviteRequest>> {
-	const groups = groupBy(prepared.map(batchItem), ({ request }) =>
-		[request.interviewId, Date.parse(request.startTime), Date.parse(request.endTime)].join('\n'),
-	);
+	// Items mostly share a window's text, so each text is read as an instant once.
+	const instants = new Map<string, number>();
+	const instant = (text: string) => instants.get(text) ?? instants.set(text, Date.parse(text)).get(text)!;
+	const groups = groupBy(prepared.map(batchItem), ({ request }) => `${request.interviewId}\n${instant(request.startTime)}\n${instant(request.endTime)}`);
 	return groups.flatMap((group) => chunk(group, batchSize));
 }
 

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { operations, router, runOperation, toExecutionData } from '../../../../../nodes/InterviewService/actions/router';
+import { operations, router, runIndexOf, runOperation, toExecutionData } from '../../../../../nodes/InterviewService/actions/router';
 import type { PerItemOperation } from '../../../../../nodes/InterviewService/helpers/operationContract';
 import { toNodeApiError } from '../../../../../nodes/shared/transport/errors';
 import { fakeNode } from '../../../../helpers/fakeNode';
@@ -205,5 +205,18 @@ describe('the item loop under each On Error setting', () => {
 		failing = false;
 		await runOperation.call(context, perItem((i) => i, read), 'interview:get');
 		expect(reads).toEqual([0, 1, 0, 1]);
+	});
+});
+
+describe('runIndexOf', () => {
+	it("takes the run index n8n's context holds, building no data proxy", () => {
+		const getWorkflowDataProxy = jest.fn(() => ({ $runIndex: 9 }));
+		expect(runIndexOf({ runIndex: 2, getWorkflowDataProxy } as never)).toBe(2);
+		expect(getWorkflowDataProxy).not.toHaveBeenCalled();
+	});
+
+	it("asks n8n's data proxy when the context holds none", () => {
+		expect(runIndexOf({ getWorkflowDataProxy: () => ({ $runIndex: 3 }) } as never)).toBe(3);
+		expect(runIndexOf({ runIndex: 'x', getWorkflowDataProxy: () => ({}) } as never)).toBe(0);
 	});
 });

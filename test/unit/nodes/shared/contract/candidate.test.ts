@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { accessLinksData, candidateAsParsed, candidateSchema } from '../../../../../nodes/shared/contract/candidate';
-import { metaData } from '../../../../../nodes/shared/contract/common';
+import { email, EMAIL_PATTERN, metaData } from '../../../../../nodes/shared/contract/common';
 
 /** What zod's own schema gives: the fast paths must give the same, keys in the same order, and fail where it fails. */
 const accessLinksSchema = z
@@ -64,5 +64,14 @@ describe('candidateAsParsed', () => {
 		if (expected.success) expect(withKeys(actual)).toBe(withKeys(expected.data));
 		else expect(actual).toBeUndefined();
 		if (expected.success && 'metaData' in candidate) expect(metaData.parse(candidate.metaData)).toEqual(actual?.metaData);
+	});
+});
+
+describe('EMAIL_PATTERN', () => {
+	// The schema and the check by hand share the pattern; this holds it to zod's own e-mail check, which it replaced.
+	const addresses = ['ada@example.com', 'a.b+c@x.co.uk', "o'neil@example.org", 'ADA@EXAMPLE.COM', '.ada@example.com', 'ada..b@example.com', 'ada.@example.com', 'ada@-x.com', 'ada@x', 'ada@x.c', 'ada example@x.com', 'ada@x.com ', '', 'ada@münchen.de', 'a@b.co'];
+	it.each(addresses)('judges %j as zod’s email() does', (address) => {
+		expect(EMAIL_PATTERN.test(address)).toBe(z.string().email().safeParse(address).success);
+		expect(email.safeParse(address).success).toBe(z.string().email().safeParse(address).success);
 	});
 });
