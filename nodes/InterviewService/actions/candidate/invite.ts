@@ -380,12 +380,11 @@ function outcomeEmail(outcome: ItemOutcome): string | undefined {
 	return emailKey(isFailure(outcome) ? outcome.known?.email : outcome.json[0]?.email);
 }
 
-/** Input order, and within an item the order its Email listed, however the batches came back. */
+/** Within an item the order its Email listed, however the batches came back; the router orders the items. */
 function inTypedOrder(outcomes: ItemOutcome[], invitations: Array<PreparedItem<InviteRequest>>): ItemOutcome[] {
-	// Each invitation has one outcome, so with one invitation per item the item's index alone orders them.
-	if (invitations.every(({ itemIndex }, index) => index === 0 || itemIndex !== invitations[index - 1].itemIndex)) {
-		return outcomes.sort((a, b) => a.itemIndex - b.itemIndex);
-	}
+	// Each invitation has one outcome, so with one invitation per item the item's index alone orders them, as the
+	// router's output does (toExecutionData).
+	if (invitations.every(({ itemIndex }, index) => index === 0 || itemIndex !== invitations[index - 1].itemIndex)) return outcomes;
 	const position = new Map(invitations.map(({ itemIndex, request }, index) => [`${itemIndex} ${emailKey(request.candidate.email)}`, index]));
 	const placed = outcomes.map((outcome) => ({ outcome, at: position.get(`${outcome.itemIndex} ${outcomeEmail(outcome)}`) ?? Number.MAX_SAFE_INTEGER }));
 	return placed.sort((a, b) => a.outcome.itemIndex - b.outcome.itemIndex || a.at - b.at).map(({ outcome }) => outcome);
