@@ -218,7 +218,7 @@ const webhookNode = (pathName: string): NodeSpec => ({
 const GC_PAUSES_PRELOAD = path.join(__dirname, 'gcPauses.cjs');
 
 /** Milliseconds of `pauses` ([wall-clock start, duration]) inside [from, to], in whole-millisecond wall-clock time. */
-export function pausedWithin(pauses: Array<[number, number]>, from: number, to: number): number {
+function pausedWithin(pauses: Array<[number, number]>, from: number, to: number): number {
 	let paused = 0;
 	for (const [start, duration] of pauses) paused += Math.max(0, Math.min(to, start + duration) - Math.max(from, start));
 	return paused;

@@ -306,11 +306,14 @@ export function prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun
 
 const batchItem = (item: PreparedItem<InviteRequest>): BatchItem<InviteRequest> => ({ ...item, emails: [item.request.candidate.email], facts: factsOf(item.request), listed: item.request.listed });
 
-/** Same interview and window (compared as instants) share a request of at most `batchSize` candidates. */
-export function inviteBatches(prepared: Array<PreparedItem<InviteRequest>>, batchSize: number): Array<Batch<InviteRequest>> {
-	// Items mostly share a window's text, so each text is read as an instant once.
+/** A date-time text as an instant, each text parsed once: a run's items mostly share one window's text. */
+function instantReader(): (text: string) => number {
 	const instants = new Map<string, number>();
-	const instant = (text: string) => instants.get(text) ?? instants.set(text, Date.parse(text)).get(text)!;
+	return (text) => instants.get(text) ?? instants.set(text, Date.parse(text)).get(text)!;
+}
+
+/** Same interview and window (compared as instants) share a request of at most `batchSize` candidates. */
+export function inviteBatches(prepared: Array<PreparedItem<InviteRequest>>, batchSize: number, instant = instantReader()): Array<Batch<InviteRequest>> {
 	const groups = groupBy(prepared.map(batchItem), ({ request }) => `${request.interviewId}\n${instant(request.startTime)}\n${instant(request.endTime)}`);
 	return groups.flatMap((group) => chunk(group, batchSize));
 }
@@ -352,9 +355,9 @@ function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links:
 
 // The service accepts a window that has already ended, making links nobody can use. They still go out, so a workflow
 // that ran does not start failing; n8n shows the warning beside the output.
-function warnOfEndedWindows(context: IExecuteFunctions, prepared: Array<PreparedItem<InviteRequest>>): void {
+function warnOfEndedWindows(context: IExecuteFunctions, prepared: Array<PreparedItem<InviteRequest>>, instant: (text: string) => number): void {
 	const now = Date.now();
-	const ended = prepared.filter(({ request }) => Date.parse(request.endTime) <= now);
+	const ended = prepared.filter(({ request }) => instant(request.endTime) <= now);
 	if (ended.length === 0) return;
 	const [{ request, itemIndex }] = ended;
 	const items = ended.length === 1 ? `item ${itemIndex}` : `${ended.length} items, the first item ${itemIndex}`;
@@ -400,9 +403,10 @@ export async function sendInBatches(
 	const batchSize = batchSizeOf(this, options);
 	const invitations = invitationsOf(prepared);
 	const history = await invitedHistoryRun(this, options, invitations, memory);
-	warnOfEndedWindows(this, history.toSend);
+	const instant = instantReader();
+	warnOfEndedWindows(this, history.toSend, instant);
 	const outcomes = await dispatchBatches(this, {
-		batches: inviteBatches(history.toSend, batchSize),
+		batches: inviteBatches(history.toSend, batchSize, instant),
 		concurrency: (options.parallelBatches ?? DEFAULT_PARALLEL_BATCHES) as number,
 		memory,
 		send: async (batch) => await createAccessLinks(run, batch),
