@@ -67,10 +67,10 @@ async function completedResults(this: IPollFunctions, interviewId: string | unde
 
 const completedAt = ({ result }: FoundResult) => completedAtOf(result) ?? Number.NaN;
 
-/** By the time of completion when the service gives it; else the last result of the newest interview. */
+/** By the time of completion when the service gives it (of equal times, the one listed last); else the last result of the newest interview. */
 function latestOf(found: FoundResult[]): FoundResult | undefined {
 	const dated = found.filter((entry) => Number.isFinite(completedAt(entry)));
-	if (dated.length > 0) return dated.reduce((latest, entry) => (completedAt(entry) > completedAt(latest) ? entry : latest));
+	if (dated.length > 0) return dated.reduce((latest, entry) => (completedAt(entry) >= completedAt(latest) ? entry : latest));
 	return found.filter((entry) => entry.interviewId === found[0]?.interviewId).pop();
 }
 

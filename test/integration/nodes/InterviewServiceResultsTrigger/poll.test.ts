@@ -31,7 +31,7 @@ beforeEach(async () => {
 			{ interviewId: DRAFT, status: 'draft', createdAt: '2026-11-04T00:00:00Z' },
 		],
 		candidates: [
-			{ interviewId: PUBLISHED, email: 'old@example.com', status: 'completed' },
+			{ interviewId: PUBLISHED, email: 'old@example.com', status: 'completed', completedAt: '2026-11-10T00:00:00Z' },
 			{ interviewId: PUBLISHED, email: 'waiting@example.com', status: 'scheduled' },
 			{ interviewId: PUBLISHED_NOT_READY, email: 'later@example.com', status: 'scheduled' },
 			{ interviewId: DRAFT, email: 'draft@example.com', status: 'completed' },
@@ -141,6 +141,17 @@ describe('Interview Service Results Trigger against the sandbox', () => {
 		expect(trigger.nodeStaticData()).toBeUndefined();
 
 		expect(await trigger.poll()).toBeNull();
+	});
+
+	it('a manual run takes, of results completed at the same instant, the one the service lists last', async () => {
+		const at = '2026-11-20T00:00:00Z';
+		await sandbox.seed({
+			candidates: [
+				{ interviewId: PUBLISHED_EMPTY, email: 'first@example.com', status: 'completed', completedAt: at },
+				{ interviewId: PUBLISHED_EMPTY, email: 'second@example.com', status: 'completed', completedAt: at },
+			],
+		});
+		expect(emails(await poller(ONE(PUBLISHED_EMPTY)).poll('manual'))).toEqual(['second@example.com']);
 	});
 
 	it('a manual run with nothing completed emits nothing', async () => {
