@@ -92,7 +92,8 @@ export function refusedCandidates(refusal: Refusal, sentEmails: string[]): Map<s
 
 /** Some services take the request and leave a refused candidate out of the answer: its entries by e-mail, without case. */
 export function entriesByEmail<T>(entries: T[], emailOfEntry: (entry: T) => unknown): (email: string) => T | undefined {
-	const byEmail = new Map(entries.map((entry) => [emailKey(emailOfEntry(entry)), entry]));
+	const byEmail = new Map<string | undefined, T>();
+	for (let index = 0; index < entries.length; index++) byEmail.set(emailKey(emailOfEntry(entries[index])), entries[index]);
 	return (email) => byEmail.get(emailKey(email));
 }
 

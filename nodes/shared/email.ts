@@ -1,9 +1,14 @@
 // Trimmed, without case: the service may echo an address in another case. Rows are kept as received, so only text
 // is an e-mail; anything else (a number, an object, null) has no key.
+/** Printable ASCII without capitals or spaces: its own key. */
+const KEY_ALREADY = /^[!-@[-~]*$/;
+
 export function emailKey(value: string): string;
 export function emailKey(value: unknown): string | undefined;
 export function emailKey(value: unknown): string | undefined {
-	return typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+	if (typeof value !== 'string') return undefined;
+	// Most addresses are already a key; telling so allocates nothing, where trimming and lowering make new text.
+	return KEY_ALREADY.test(value) ? value : value.trim().toLowerCase();
 }
 
 const SEPARATORS = /[,;\n]/;
@@ -23,6 +28,14 @@ export function toEmailList(value: unknown): string[] {
 /** Each address once, in its first spelling, so that what a request sends and what its refusal is read against agree. */
 export function uniqueEmails(emails: string[]): string[] {
 	const byKey = new Map<string, string>();
-	for (const email of emails) if (!byKey.has(emailKey(email))) byKey.set(emailKey(email), email);
+	for (let index = 0; index < emails.length; index++) {
+		const key = emailKey(emails[index]);
+		if (!byKey.has(key)) byKey.set(key, emails[index]);
+	}
 	return [...byKey.values()];
+}
+
+/** Whether an address text lists more than one address. */
+export function listsSeveralEmails(value: string): boolean {
+	return SEPARATORS.test(value) && toEmailList(value).length > 1;
 }

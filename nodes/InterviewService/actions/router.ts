@@ -120,7 +120,9 @@ export function errorJson(error: Error): IDataObject {
 // item that carries its error to `{ error }` (docs/n8n-internals.md), so there the item goes as json alone.
 export function toExecutionData(outcomes: ItemOutcome[], errorOutput = false, outputCount = 1): INodeExecutionData[][] {
 	const outputs: INodeExecutionData[][] = Array.from({ length: outputCount }, () => []);
-	for (const outcome of [...outcomes].sort((a, b) => a.itemIndex - b.itemIndex)) {
+	const ordered = [...outcomes].sort((a, b) => a.itemIndex - b.itemIndex);
+	for (let index = 0; index < ordered.length; index++) {
+		const outcome = ordered[index];
 		const pairedItem = { item: outcome.itemIndex };
 		if (isFailure(outcome)) {
 			const { error, known: { message, ...known } = {} } = outcome;
@@ -129,7 +131,8 @@ export function toExecutionData(outcomes: ItemOutcome[], errorOutput = false, ou
 			continue;
 		}
 		const paired = outcome.pairedWith === undefined ? pairedItem : outcome.pairedWith.map((item) => ({ item }));
-		for (const json of outcome.json) outputs[outcome.output ?? 0].push({ json, pairedItem: paired });
+		const output = outputs[outcome.output ?? 0];
+		for (let at = 0; at < outcome.json.length; at++) output.push({ json: outcome.json[at], pairedItem: paired });
 	}
 	return outputs;
 }

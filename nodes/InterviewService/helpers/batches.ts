@@ -162,9 +162,11 @@ export async function dispatchBatches<T, A>(context: IExecuteFunctions, sending:
 	let stoppedBy: ItemError | undefined;
 
 	const settle = (batchOutcomes: ItemOutcome[]) => {
-		outcomes.push(...batchOutcomes);
-		const failure = batchOutcomes.find(isFailure);
-		if (stopOnFailure && failure !== undefined) stoppedBy ??= failure.error;
+		for (let index = 0; index < batchOutcomes.length; index++) {
+			const outcome = batchOutcomes[index];
+			outcomes.push(outcome);
+			if (stopOnFailure && isFailure(outcome)) stoppedBy ??= outcome.error;
+		}
 	};
 
 	const handle = async (batch: Batch<T>) => {

@@ -14,7 +14,6 @@ export const candidateSchema = z.object({
 export type Candidate = z.infer<typeof candidateSchema>;
 
 const optionalText = (value: unknown) => value === undefined || typeof value === 'string';
-const CHECKED_BY_ZOD = ['resumeLink', 'metaData'] as const;
 
 /**
  * The candidate as `candidateSchema` gives it (its fields in its order, nothing else), read field by field, which costs
@@ -28,11 +27,16 @@ export function candidateAsParsed(candidate: IDataObject): Candidate | undefined
 	if ('name' in candidate) parsed.name = name;
 	parsed.email = address;
 	if ('phone' in candidate) parsed.phone = phone;
-	for (const key of CHECKED_BY_ZOD) {
-		if (!(key in candidate)) continue;
-		const read = candidateSchema.shape[key].safeParse(candidate[key]);
+	// resumeLink and metaData are checked by zod.
+	if ('resumeLink' in candidate) {
+		const read = candidateSchema.shape.resumeLink.safeParse(candidate.resumeLink);
 		if (!read.success) return undefined;
-		parsed[key] = read.data;
+		parsed.resumeLink = read.data;
+	}
+	if ('metaData' in candidate) {
+		const read = candidateSchema.shape.metaData.safeParse(candidate.metaData);
+		if (!read.success) return undefined;
+		parsed.metaData = read.data;
 	}
 	return parsed as Candidate;
 }
@@ -66,11 +70,13 @@ function withOtherKeys(parsed: IDataObject, source: IDataObject, fields: readonl
 }
 
 const LINK_FIELDS = ['email', 'preAuthLink', 'demoInterviewLink', 'rescheduleLink'] as const;
+const OPTIONAL_LINK_FIELDS = LINK_FIELDS.slice(2);
 
 function linkAsParsed(link: unknown): AccessLink | undefined {
 	if (!isPlainObject(link) || typeof link.email !== 'string' || typeof link.preAuthLink !== 'string') return undefined;
 	const parsed: IDataObject = { email: link.email, preAuthLink: link.preAuthLink };
-	for (const key of LINK_FIELDS.slice(2)) {
+	for (let index = 0; index < OPTIONAL_LINK_FIELDS.length; index++) {
+		const key = OPTIONAL_LINK_FIELDS[index];
 		if (!(key in link)) continue;
 		if (!optionalText(link[key])) return undefined;
 		parsed[key] = link[key];
@@ -81,9 +87,10 @@ function linkAsParsed(link: unknown): AccessLink | undefined {
 /** `data` of the access-links answer: an object with an inner `data` array (up to 100 links a request, each read as zod would). */
 export const accessLinksData = withFastPath(z.object({ data: z.array(accessLink) }).passthrough(), (value) => {
 	if (!isPlainObject(value) || !Array.isArray(value.data)) return undefined;
+	const links = value.data as unknown[];
 	const data: AccessLink[] = [];
-	for (const link of value.data as unknown[]) {
-		const parsed = linkAsParsed(link);
+	for (let index = 0; index < links.length; index++) {
+		const parsed = linkAsParsed(links[index]);
 		if (parsed === undefined) return undefined;
 		data.push(parsed);
 	}

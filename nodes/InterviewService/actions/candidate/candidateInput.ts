@@ -72,21 +72,31 @@ function inputText(context: IExecuteFunctions, json: IDataObject, field: string,
 	return String(value);
 }
 
-/** The e-mail of an input item, from the field named in Email Field: required, trimmed. */
-export function inputEmailOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { email: string; label: string } {
+/** The input field named in Email Field: required. */
+function emailFieldOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): string {
 	const field = String(run.read('emailField', itemIndex, 'email') ?? '').trim();
 	if (field === '') throw invalidInput(context.getNode(), 'Email Field', 'is required', itemIndex);
-	const label = inputFieldLabel('Email', field);
-	const email = inputText(context, run.items[itemIndex].json, field, 'Email', itemIndex)?.trim();
+	return field;
+}
+
+/** The item's e-mail in `field`: required, trimmed. */
+function inputEmail(context: IExecuteFunctions, json: IDataObject, field: string, itemIndex: number): string {
+	const email = inputText(context, json, field, 'Email', itemIndex)?.trim();
 	if (!email) {
 		throw invalidInput(
 			context.getNode(),
-			label,
+			inputFieldLabel('Email', field),
 			`is missing: the input item has no "${field}" field with an e-mail (change Email Field to the field that holds it)`,
 			itemIndex,
 		);
 	}
-	return { email, label };
+	return email;
+}
+
+/** The e-mail of an input item, from the field named in Email Field: required, trimmed. */
+export function inputEmailOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): { email: string; label: string } {
+	const field = emailFieldOf(context, run, itemIndex);
+	return { email: inputEmail(context, run.items[itemIndex].json, field, itemIndex), label: inputFieldLabel('Email', field) };
 }
 
 /** The candidate's fields besides e-mail and metadata, each about one person, with their labels. */
@@ -96,32 +106,54 @@ export const PERSON_FIELDS = [
 	['resumeLink', 'Resume Link'],
 ] as const;
 
+/** The input fields read for the person fields (in PERSON_FIELDS' order) and metaData. */
+interface InputFields {
+	person: string[];
+	metaData: string;
+}
+
+// Other Input Fields is one object for every item unless an expression reads the item (the run's reader keeps it),
+// so its fields are worked out once for it.
+const inputFieldsByNames = new WeakMap<object, InputFields>();
+const NO_NAMES = Object.freeze({});
+
+function inputFieldsOf(run: NodeRun, itemIndex: number): InputFields {
+	const read = run.read('inputFieldNames', itemIndex, NO_NAMES);
+	const names = (typeof read === 'object' && read !== null ? read : NO_NAMES) as IDataObject;
+	let fields = inputFieldsByNames.get(names);
+	if (fields === undefined) {
+		const fieldOf = (key: string) => String(names[key] ?? '').trim() || key;
+		fields = { person: PERSON_FIELDS.map(([key]) => fieldOf(key)), metaData: fieldOf('metaData') };
+		inputFieldsByNames.set(names, fields);
+	}
+	return fields;
+}
+
 /** The e-mail, and name, phone, resumeLink and metaData from fields of those names or the ones set in Other Input Fields. */
-export function inputCandidateOf(
-	context: IExecuteFunctions,
-	run: NodeRun,
-	itemIndex: number,
-	labels: FieldLabels,
-): { candidate: IDataObject; labels: () => FieldLabels } {
-	const { email, label } = inputEmailOf(context, run, itemIndex);
+export function inputCandidateOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): IDataObject {
 	const json = run.items[itemIndex].json;
-	const names = run.read('inputFieldNames', itemIndex, {}) as IDataObject;
-	const fieldOf = (key: string) => String(names[key] ?? '').trim() || key;
 	// Only the fields set: the request leaves out what the item has not.
-	const candidate: IDataObject = { email };
-	for (const [key, fieldLabel] of PERSON_FIELDS) {
-		const text = inputText(context, json, fieldOf(key), fieldLabel, itemIndex);
+	const candidate: IDataObject = { email: inputEmail(context, json, emailFieldOf(context, run, itemIndex), itemIndex) };
+	const fields = inputFieldsOf(run, itemIndex);
+	// An indexed loop: run per item, mostly before V8 optimises it, where each `for...of` step allocates (docs/performance.md).
+	for (let index = 0; index < PERSON_FIELDS.length; index++) {
+		const key = PERSON_FIELDS[index][0];
+		const text = inputText(context, json, fields.person[index], PERSON_FIELDS[index][1], itemIndex);
 		if (text !== undefined) candidate[key] = text;
 	}
-	const metaDataField = fieldOf('metaData');
-	const metaData = json[metaDataField] === undefined ? undefined : parseJsonObject(context, json[metaDataField], inputFieldLabel('Metadata', metaDataField), itemIndex);
-	if (metaData !== undefined) candidate.metaData = metaData;
-	// Built only to word a failed check: most items pass.
-	const inputLabels = (): FieldLabels => {
-		const named: FieldLabels = { ...labels, 'candidates.email': label };
-		for (const [key, fieldLabel] of PERSON_FIELDS) named[`candidates.${key}`] = inputFieldLabel(fieldLabel, fieldOf(key));
-		named['candidates.metaData'] = inputFieldLabel('Metadata', metaDataField);
-		return named;
-	};
-	return { candidate, labels: inputLabels };
+	const value = json[fields.metaData];
+	if (value !== undefined) {
+		const metaData = parseJsonObject(context, value, inputFieldLabel('Metadata', fields.metaData), itemIndex);
+		if (metaData !== undefined) candidate.metaData = metaData;
+	}
+	return candidate;
+}
+
+/** The labels that word a failed check of an item's candidate: each field by the input field it was read from. */
+export function inputCandidateLabels(context: IExecuteFunctions, run: NodeRun, itemIndex: number, labels: FieldLabels): FieldLabels {
+	const fields = inputFieldsOf(run, itemIndex);
+	const named: FieldLabels = { ...labels, 'candidates.email': inputFieldLabel('Email', emailFieldOf(context, run, itemIndex)) };
+	PERSON_FIELDS.forEach(([key, label], index) => (named[`candidates.${key}`] = inputFieldLabel(label, fields.person[index])));
+	named['candidates.metaData'] = inputFieldLabel('Metadata', fields.metaData);
+	return named;
 }

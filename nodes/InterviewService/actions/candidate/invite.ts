@@ -5,7 +5,7 @@ import { endpoints } from '../../../shared/contract/endpoints';
 import { candidateAsParsed } from '../../../shared/contract/candidate';
 import type { AccessLink, Candidate } from '../../../shared/contract/candidate';
 import { entriesByEmail } from '../../../shared/dialects';
-import { emailKey, toEmailList, uniqueEmails } from '../../../shared/email';
+import { emailKey, listsSeveralEmails, toEmailList, uniqueEmails } from '../../../shared/email';
 import { withoutUndefined } from '../../../shared/plainObjects';
 import { apiRequest } from '../../../shared/transport/request';
 import { chunk, DEFAULT_PARALLEL_BATCHES, dispatchBatches, groupBy, MAX_BATCH_SIZE, parallelBatchesOption, refusedMessage, sentEmailsOf } from '../../helpers/batches';
@@ -22,6 +22,7 @@ import {
 	PERSON_FIELDS,
 	emailFieldProperty,
 	inMode,
+	inputCandidateLabels,
 	inputCandidateOf,
 	mappingModeProperty,
 } from './candidateInput';
@@ -226,17 +227,17 @@ function manualCandidates(context: IExecuteFunctions, run: NodeRun, itemIndex: n
 	return { candidates, labels };
 }
 
-/** Candidate Fields is read at the first item: the option takes no expression. */
-function candidatesOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): ItemCandidates {
-	if (run.read('mappingMode', 0, MAP_MANUALLY) !== MAP_AUTOMATICALLY) return manualCandidates(context, run, itemIndex);
-	const { candidate, labels } = inputCandidateOf(context, run, itemIndex, INVITE_FIELD_LABELS);
-	const count = toEmailList(candidate.email).length;
-	if (count > 1) {
-		const error = invalidInput(context.getNode(), labels()['candidates.email'], `lists ${count} addresses, but Map Automatically takes one candidate per input item`, itemIndex);
+/** Map Automatically: one candidate per input item, read from its fields. */
+function mappedCandidate(context: IExecuteFunctions, run: NodeRun, itemIndex: number): IDataObject {
+	const candidate = inputCandidateOf(context, run, itemIndex);
+	if (listsSeveralEmails(candidate.email as string)) {
+		const count = toEmailList(candidate.email).length;
+		const label = inputCandidateLabels(context, run, itemIndex, INVITE_FIELD_LABELS)['candidates.email'];
+		const error = invalidInput(context.getNode(), label, `lists ${count} addresses, but Map Automatically takes one candidate per input item`, itemIndex);
 		error.description = 'Choose Map Each Field Manually and drag this field into Email, which takes several addresses. Or give each candidate an input item of their own. This item was not sent to the Interview Service.';
 		throw error;
 	}
-	return { candidates: [candidate], labels };
+	return candidate;
 }
 
 // When the node first ran in this execution, in whole seconds, kept in the node context: every item and Retry On Fail
@@ -281,30 +282,41 @@ const CANDIDATES_OF_BODY = endpoints.createAccessLinks.body.innerType().pick({ c
 
 /** The candidates as the body's check gives them, when each passes; else the check words the issues. */
 function candidatesAsParsed(candidates: IDataObject[]): Candidate[] | undefined {
+	if (candidates.length === 1) {
+		const read = candidateAsParsed(candidates[0]);
+		return read === undefined ? undefined : [read];
+	}
 	const parsed: Candidate[] = [];
-	for (const candidate of candidates) {
-		const read = candidateAsParsed(candidate);
+	for (let index = 0; index < candidates.length; index++) {
+		const read = candidateAsParsed(candidates[index]);
 		if (read === undefined) return undefined;
 		parsed.push(read);
 	}
 	return parsed;
 }
 
+/** The labels that word a failed check of the item's candidates, built only then: most items pass. */
+function labelsOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number, manual: ItemCandidates | undefined): FieldLabels {
+	return manual === undefined ? inputCandidateLabels(context, run, itemIndex, INVITE_FIELD_LABELS) : manual.labels();
+}
+
+/** Candidate Fields is read at the first item: the option takes no expression. */
+const mapsAutomatically = (run: NodeRun) => run.read('mappingMode', 0, MAP_MANUALLY) === MAP_AUTOMATICALLY;
+
 /** One invitation per candidate of the item, all checked as the access-links request would be before any is sent. */
 export function prepare(this: IExecuteFunctions, itemIndex: number, run: NodeRun): InviteRequest[] {
 	const interviewId = requiredInterviewId(this, itemIndex, run.read);
-	const { candidates, labels } = candidatesOf(this, run, itemIndex);
+	const manual = mapsAutomatically(run) ? undefined : manualCandidates(this, run, itemIndex);
+	const candidates = manual === undefined ? [mappedCandidate(this, run, itemIndex)] : manual.candidates;
 	const window = windowOf(this, run, itemIndex);
 	const { startTime, endTime } = window.valid
 		? window
-		: validateRequest(this, endpoints.createAccessLinks.body, { startTime: window.startTime, endTime: window.endTime, candidates }, itemIndex, labels());
-	const checked = candidatesAsParsed(candidates) ?? validateRequest(this, CANDIDATES_OF_BODY, { candidates }, itemIndex, labels()).candidates!;
+		: validateRequest(this, endpoints.createAccessLinks.body, { startTime: window.startTime, endTime: window.endTime, candidates }, itemIndex, labelsOf(this, run, itemIndex, manual));
+	const checked = candidatesAsParsed(candidates) ?? validateRequest(this, CANDIDATES_OF_BODY, { candidates }, itemIndex, labelsOf(this, run, itemIndex, manual)).candidates!;
 	if (checked.length === 1) return [{ interviewId, startTime, endTime, candidate: checked[0] }];
 	const listed = checked.map(({ email }) => email);
 	return checked.map((candidate) => ({ interviewId, startTime, endTime, candidate, listed }));
 }
-
-const batchItem = (item: PreparedItem<InviteRequest>): BatchItem<InviteRequest> => ({ ...item, emails: [item.request.candidate.email], facts: factsOf(item.request), listed: item.request.listed });
 
 /** A date-time text as an instant, each text parsed once: a run's items mostly share one window's text. */
 function instantReader(): (text: string) => number {
@@ -313,9 +325,16 @@ function instantReader(): (text: string) => number {
 }
 
 /** Same interview and window (compared as instants) share a request of at most `batchSize` candidates. */
-export function inviteBatches(prepared: Array<PreparedItem<InviteRequest>>, batchSize: number, instant = instantReader()): Array<Batch<InviteRequest>> {
-	const groups = groupBy(prepared.map(batchItem), ({ request }) => `${request.interviewId}\n${instant(request.startTime)}\n${instant(request.endTime)}`);
-	return groups.flatMap((group) => chunk(group, batchSize));
+export function inviteBatches(invitations: Array<BatchItem<InviteRequest>>, batchSize: number, instant = instantReader()): Array<Batch<InviteRequest>> {
+	// Items mostly share the interview and window texts of the item before: its key is taken again.
+	let last: InviteRequest | undefined;
+	let lastKey = '';
+	const keyOf = ({ request }: BatchItem<InviteRequest>) => {
+		if (last?.interviewId === request.interviewId && last.startTime === request.startTime && last.endTime === request.endTime) return lastKey;
+		last = request;
+		return (lastKey = `${request.interviewId}\n${instant(request.startTime)}\n${instant(request.endTime)}`);
+	};
+	return groupBy(invitations, keyOf).flatMap((group) => chunk(group, batchSize));
 }
 
 // Batch Size may come from an expression, which the editor's limit does not hold: 0 would never end, over 100 the service refuses.
@@ -336,7 +355,9 @@ async function createAccessLinks(run: NodeRun, batch: Batch<InviteRequest>): Pro
 }
 
 function factsOf({ interviewId, candidate }: InviteRequest): BatchItemFacts {
-	return { interviewId, email: candidate.email, ...(candidate.name ? { name: candidate.name } : {}) };
+	const facts: BatchItemFacts = { interviewId, email: candidate.email };
+	if (candidate.name) facts.name = candidate.name;
+	return facts;
 }
 
 /** Links matched by e-mail without case; a candidate the answer leaves out was refused. */
@@ -375,8 +396,16 @@ export function outputCount(this: IExecuteFunctions): number {
 }
 
 /** Each candidate of each item on its own, so that they are batched, refused and recorded one by one. */
-function invitationsOf(prepared: Array<PreparedItem<InviteRequest[]>>): Array<PreparedItem<InviteRequest>> {
-	return prepared.flatMap(({ itemIndex, request }) => request.map((invitation) => ({ itemIndex, request: invitation })));
+export function invitationsOf(prepared: Array<PreparedItem<InviteRequest[]>>): Array<BatchItem<InviteRequest>> {
+	const invitations: Array<BatchItem<InviteRequest>> = [];
+	for (let index = 0; index < prepared.length; index++) {
+		const { itemIndex, request: requests } = prepared[index];
+		for (let at = 0; at < requests.length; at++) {
+			const request = requests[at];
+			invitations.push({ itemIndex, request, emails: [request.candidate.email], facts: factsOf(request), listed: request.listed });
+		}
+	}
+	return invitations;
 }
 
 function outcomeEmail(outcome: ItemOutcome): string | undefined {

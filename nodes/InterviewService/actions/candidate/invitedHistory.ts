@@ -114,10 +114,10 @@ async function recordLinked(context: IExecuteFunctions, outcomes: ItemOutcome[],
 // One run of Invite with the option read: whom to send, who was skipped, and how the run's links are recorded. Decided
 // once per run and kept in the run's memory: on Retry On Fail, a candidate the first attempt invited (and may have
 // recorded) is not skipped in the second.
-export async function invitedHistoryRun<T extends Invitation>(
+export async function invitedHistoryRun<I extends PreparedItem<Invitation>>(
 	context: IExecuteFunctions,
 	options: IDataObject,
-	prepared: Array<PreparedItem<T>>,
+	prepared: I[],
 	memory: RetryMemory,
 ) {
 	const size = (options.invitedHistorySize ?? DEFAULT_INVITED_HISTORY_SIZE) as number;

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import * as inviteOperation from '../../../../../../nodes/InterviewService/actions/candidate/invite';
-import { inviteBatches } from '../../../../../../nodes/InterviewService/actions/candidate/invite';
+import { invitationsOf, inviteBatches } from '../../../../../../nodes/InterviewService/actions/candidate/invite';
 import type { InviteRequest } from '../../../../../../nodes/InterviewService/actions/candidate/invite';
 import { runOperation } from '../../../../../../nodes/InterviewService/actions/router';
 import { apiError, asExecute, BASE_URL, byId, mockContext } from '../../mockContext';
@@ -107,11 +107,12 @@ describe('candidate → invite', () => {
 	});
 
 	it('compares time windows as instants', () => {
-		const request = (itemIndex: number, startTime: string): { itemIndex: number; request: InviteRequest } => ({
+		const request = (itemIndex: number, startTime: string): { itemIndex: number; request: InviteRequest[] } => ({
 			itemIndex,
-			request: { interviewId: 'i', startTime, endTime: '2026-02-08T18:00:00Z', candidate: { email: `${itemIndex}@x.io` } },
+			request: [{ interviewId: 'i', startTime, endTime: '2026-02-08T18:00:00Z', candidate: { email: `${itemIndex}@x.io` } }],
 		});
-		expect(inviteBatches([request(0, '2026-02-01T09:00:00Z'), request(1, '2026-02-01T10:00:00+01:00')], 100)).toHaveLength(1);
+		const invitations = invitationsOf([request(0, '2026-02-01T09:00:00Z'), request(1, '2026-02-01T10:00:00+01:00'), request(2, '2026-02-01T09:00:00Z'), request(3, '2026-02-01T09:30:00Z')]);
+		expect(inviteBatches(invitations, 100).map((batch) => batch.map(({ itemIndex }) => itemIndex))).toEqual([[0, 1, 2], [3]]);
 	});
 
 	it('reads a time without offset in the workflow time zone', async () => {
