@@ -12,6 +12,7 @@
  *   npm run bench:n8n -- --ci          # 1 round, small sizes (CI: proves the benchmark still runs)
  *   BENCH_ROUNDS=7 npm run bench:n8n
  *   BENCH_CPU_PROF=/tmp/prof npm run bench:n8n   # a .cpuprofile of every n8n execute process
+ *   BENCH_NODE_FLAGS='--no-minor-gc-task' npm run bench:n8n   # more Node/V8 flags for every n8n execute (printed in the header)
  *   BENCH_ONLY='export-10000 ours' npm run bench:n8n   # only the matching scenarios (e.g. to profile one)
  *   BENCH_RUNNER_BOOT=1 npm run bench:n8n   # measure while n8n's task runner starts (see afterRunnerReady)
  *   BENCH_ONLY=burst npm run bench:n8n      # only the burst (bench/burst.ts): our trigger beside the Webhook node
@@ -49,6 +50,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? SIZES.rounds);
 /** The sandbox's page cap: a page of 100 asked comes back with 50. */
 const PAGE_CAP = 50;
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
+/** Node and V8 flags added to every `n8n execute`, e.g. to see what a V8 setting does to the measures. */
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
 const SERVER_CPU_PROF_DIR = process.env.BENCH_N8N_CPU_PROF;
 /** More environment for the n8n server, as JSON (e.g. its expression engine settings). */
 const N8N_ENV = JSON.parse(process.env.BENCH_N8N_ENV ?? '{}') as Record<string, string>;
@@ -238,6 +241,7 @@ async function execute(n8n: N8nInstance, workflowId: string) {
 		...(CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${workflowId}-${Date.now()}.cpuprofile`] : []),
 		'--require',
 		GC_PAUSES_PRELOAD,
+		...NODE_FLAGS,
 	];
 	const outFile = path.join(n8n.userFolder, `execute-${workflowId}.out`);
 	const out = openSync(outFile, 'w');
@@ -862,7 +866,7 @@ function report(
 	if (rows.length > 0) {
 		console.log('');
 		console.log(
-			`n8n 2.41.1 (n8n execute), ${ROUNDS} rounds interleaved, page cap ${PAGE_CAP}, ${RUNNER_BOOT ? 'measured while the task runner starts (BENCH_RUNNER_BOOT=1)' : 'after the task runner is up'}, ${new Date().toISOString()}, ${os.cpus().length} cores`,
+			`n8n 2.41.1 (n8n execute), ${ROUNDS} rounds interleaved, page cap ${PAGE_CAP}, ${RUNNER_BOOT ? 'measured while the task runner starts (BENCH_RUNNER_BOOT=1)' : 'after the task runner is up'}${NODE_FLAGS.length > 0 ? `, n8n execute with ${NODE_FLAGS.join(' ')}` : ''}, ${new Date().toISOString()}, ${os.cpus().length} cores`,
 		);
 		console.log('| Scenario | node ms min / median / max | requests | peak RSS MB (median) |');
 		console.log('|---|---|---|---|');
