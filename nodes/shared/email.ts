@@ -1,8 +1,8 @@
-// Trimmed, without case: the service may echo an address in another case. Rows are kept as received, so only text
-// is an e-mail; anything else (a number, an object, null) has no key.
 /** Printable ASCII without capitals or spaces: its own key. */
 const KEY_ALREADY = /^[!-@[-~]*$/;
 
+// Trimmed, without case: the service may echo an address in another case. Rows are kept as received, so only text
+// is an e-mail; anything else (a number, an object, null) has no key.
 export function emailKey(value: string): string;
 export function emailKey(value: unknown): string | undefined;
 export function emailKey(value: unknown): string | undefined {
