@@ -20,6 +20,7 @@ import type { NodeSpec } from '../../harness/workflow';
 import { ACTION_NODE_TYPE, buildWorkflow, interviewServiceNode, itemsNode, manualTrigger } from '../../harness/workflow';
 import type { E2eContext, SandboxRequest } from './helpers/context';
 import { E2E_RUNTIME, TEST_TIMEOUT_MS, sandboxRequests, useE2e } from './helpers/context';
+import { finishedExecutions } from './helpers/executions';
 import { callTool, openMcpSessionWhenServed, textOf } from './helpers/mcp';
 
 const { withLog } = useE2e();
@@ -394,8 +395,7 @@ async function runStops(ctx: E2eContext, items: Array<Record<string, unknown>>):
 	for (const operation of operations) {
 		const execution = await pollUntil(
 			async () => {
-				const executions = (await ctx.n8n.listExecutions(stopWorkflowId(operation))) as StopExecution[];
-				const done = executions.filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+				const done = (await finishedExecutions(ctx.n8n, stopWorkflowId(operation))) as StopExecution[];
 				return done.length > (before.get(operation.key) ?? 0) ? done.sort((a, b) => Number(b.id) - Number(a.id))[0] : undefined;
 			},
 			120_000,

@@ -12,7 +12,7 @@ import { pollUntil } from '../../harness/process';
 import { buildWorkflow, interviewServiceNode } from '../../harness/workflow';
 import { E2E_RUNTIME, sandboxRequests, useE2e } from './helpers/context';
 import type { E2eContext, SandboxRequest } from './helpers/context';
-import { waitForExecutions } from './helpers/executions';
+import { finishedExecutions, waitForExecutions } from './helpers/executions';
 
 const POLL_TIMEOUT_S = 6;
 const N8N_1X = E2E_RUNTIME.n8nVersion.startsWith('1.');
@@ -61,7 +61,7 @@ async function completeAt(ctx: E2eContext, positions: number[], tag: string): Pr
 }
 
 async function emitted(ctx: E2eContext): Promise<string[]> {
-	const executions = await ctx.n8n.listExecutions(WORKFLOW_ID);
+	const executions = await finishedExecutions(ctx.n8n, WORKFLOW_ID);
 	return executions.flatMap((execution) => nodeOutput(execution.data?.resultData.runData, TRIGGER).map((item) => String(item.email)));
 }
 

@@ -10,6 +10,14 @@ import type { E2eContext } from './context';
 
 type Json = Record<string, unknown>;
 
+/**
+ * The executions of `workflowId` n8n has finished. Its list also holds one just created (status "new"), before
+ * even its trigger has run, so a test reading outputs reads only these.
+ */
+export async function finishedExecutions(n8n: N8nInstance, workflowId: string): Promise<ExecutionSummary[]> {
+	return (await n8n.listExecutions(workflowId)).filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+}
+
 /** The finished executions of `workflowId` once there are at least `count`. */
 export async function waitForExecutions(
 	n8n: N8nInstance,
@@ -19,7 +27,7 @@ export async function waitForExecutions(
 ): Promise<ExecutionSummary[]> {
 	return await pollUntil(
 		async () => {
-			const finished = (await n8n.listExecutions(workflowId)).filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+			const finished = await finishedExecutions(n8n, workflowId);
 			return finished.length >= count ? finished : undefined;
 		},
 		timeoutMs,

@@ -10,7 +10,7 @@ import type { ExecutionSummary } from '../../../harness/n8n';
 import type { NodeSpec } from '../../../harness/workflow';
 import { buildWorkflow, interviewById, interviewServiceNode } from '../../../harness/workflow';
 import type { E2eContext } from './context';
-import { postUntilRegistered, waitForExecutions } from './executions';
+import { finishedExecutions, postUntilRegistered, waitForExecutions } from './executions';
 import { SYNC_WINDOW } from './invitedHistory';
 
 type Json = Record<string, unknown>;
@@ -115,7 +115,7 @@ export async function inviteWorkflow(ctx: E2eContext, id: string, interviewId: s
 		post,
 		finished,
 		async run(candidates) {
-			const before = (await ctx.n8n.listExecutions(id)).filter((execution) => !['new', 'running', 'waiting'].includes(execution.status)).length;
+			const before = (await finishedExecutions(ctx.n8n, id)).length;
 			await post(candidates);
 			const [newest] = await finished(before + 1);
 			return inviteRunOf(newest);
