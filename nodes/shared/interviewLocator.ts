@@ -2,7 +2,11 @@ import type { IHookFunctions, INodeProperties, IPollFunctions, IWebhookFunctions
 import { NodeOperationError } from 'n8n-workflow';
 
 /** IDs of the service are opaque; this only refuses what could never be one (spaces, slashes). */
-export const INTERVIEW_ID_REGEX = '^[A-Za-z0-9][A-Za-z0-9_-]*$';
+const INTERVIEW_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+export const INTERVIEW_ID_RULE = 'use letters, digits, "-" or "_"';
+export const isInterviewId = (id: string): boolean => INTERVIEW_ID_PATTERN.test(id);
+
+export const BY_ID = 'id';
 
 /** The interview picker, shared by every operation that acts on one interview. */
 export const interviewLocator: INodeProperties = {
@@ -25,18 +29,11 @@ export const interviewLocator: INodeProperties = {
 		},
 		{
 			displayName: 'By ID',
-			name: 'id',
+			name: BY_ID,
 			type: 'string',
+			// Checked by our code, not a `validation` regex: n8n 2.x runs that under a 250 ms timeout before each
+			// execution, and a loaded process fails the execution on a valid ID (docs/n8n-internals.md).
 			placeholder: 'e.g. 6650f1c2a1b2c3d4e5f60718',
-			validation: [
-				{
-					type: 'regex',
-					properties: {
-						regex: INTERVIEW_ID_REGEX,
-						errorMessage: 'Not a valid interview ID: use letters, digits, "-" or "_"',
-					},
-				},
-			],
 		},
 	],
 };
@@ -47,9 +44,13 @@ export function pickedInterviewId(context: IHookFunctions | IPollFunctions | IWe
 	return id === '' ? undefined : id;
 }
 
-/** A trigger's interview (the action node reads one per item, with By Field: helpers/parameters.ts); none chosen fails. */
+/** A trigger's interview (the action node reads one per item, with By Field: helpers/parameters.ts); none chosen, or a typed ID that cannot be one, fails. */
 export function triggerInterviewId(context: IHookFunctions | IPollFunctions): string {
 	const interviewId = pickedInterviewId(context);
 	if (interviewId === undefined) throw new NodeOperationError(context.getNode(), 'Choose an interview in the "Interview" field');
+	const picked = context.getNodeParameter(interviewLocator.name, '', { extractValue: false }) as { mode?: unknown };
+	if (picked?.mode === BY_ID && !isInterviewId(interviewId)) {
+		throw new NodeOperationError(context.getNode(), `The "Interview" field is not a valid interview ID: "${interviewId}" (${INTERVIEW_ID_RULE})`);
+	}
 	return interviewId;
 }

@@ -1,7 +1,8 @@
 /**
  * Scenario 3, the interview picker: "From list" shows interviews by name, its search box filters,
  * and scrolling to the end loads the rest, while the service caps its pages at 50 interviews; "By ID"
- * checks the ID as it is typed, and an ID the service does not know fails on execute with its message.
+ * refuses an ID that cannot be one on execute, before any request, and an ID the service does not know fails
+ * with its message.
  */
 import { useEditor } from './helpers/editor';
 import { addInterviewServiceNode, nodePanel, openNewWorkflow, outputPanel, parameter, pickerItems, selectCredential, waitForText } from './helpers/panels';
@@ -10,10 +11,11 @@ const { scenario } = useEditor();
 
 /** More than the picker shows at first (100), so that the rest only comes by scrolling. */
 const SEEDED = 130;
+const GET_INTERVIEW = 'GET /api/v1/interview/get-interview/:id';
 const seededName = (index: number) => `Picker role ${String(index).padStart(3, '0')}`;
 
 it(
-	'lists interviews by name, filters by search, loads the next page on scroll under a page cap of 50; By ID checks the ID and an unknown one fails on execute',
+	'lists interviews by name, filters by search, loads the next page on scroll under a page cap of 50; By ID refuses a malformed ID and an unknown one fails on execute',
 	scenario(async ({ page, session, sandbox }) => {
 		await sandbox.post('/seed', {
 			interviews: Array.from({ length: SEEDED }, (_, index) => ({ interviewName: seededName(index + 1), status: 'published' })),
@@ -45,20 +47,18 @@ it(
 			await items.filter({ hasText: seededName(125) }).click();
 			expect(await ndv.getByTestId('rlc-input').inputValue()).toBe(`${seededName(125)} (published)`);
 
-			// By ID: an ID with a space is marked as typed and stops the execution before any request; a well-formed
-			// one the service does not know fails on execute with the service's message.
+			// By ID: an ID with a space fails on execute with a message naming the field, before any request.
 			await ndv.getByTestId('rlc-mode-selector').click();
 			await page.getByRole('option', { name: 'By ID' }).click();
 			const idInput = ndv.getByPlaceholder('e.g. 6650f1c2a1b2c3d4e5f60718');
 			await idInput.fill('not an id');
 			await idInput.blur();
-			// n8n marks the field with a warning sign and shows the reason when the pointer rests on it.
-			await ndv.getByTestId('resource-locator-interviewId').locator('svg[data-icon="triangle-alert"]').hover();
-			await page.getByText('Not a valid interview ID: use letters, digits, "-" or "_"').waitFor();
+			await sandbox.delete('/requests');
 			await ndv.getByRole('button', { name: 'Execute step' }).first().click();
-			const refused = page.getByRole('alert').filter({ hasText: 'Workflow execution cannot start' });
-			await refused.waitFor();
-			expect(await refused.innerText()).toContain('Not a valid interview ID: use letters, digits, "-" or "_"');
+			const refused = await waitForText(async () => await outputPanel(page).innerText(), (text) => text.includes('not a valid interview ID'), 'the refused ID');
+			expect(refused).toContain('Interview is not a valid interview ID: "not an id" (use letters, digits, "-" or "_") (item 0)');
+			const routesSent = async () => ((await sandbox.get('/requests')).data as { requests: Array<{ route: string }> }).requests.map((request) => request.route);
+			expect(await routesSent()).not.toContain(GET_INTERVIEW);
 
 			await idInput.fill('ffffffffffffffffffffffff');
 			await idInput.blur();
@@ -66,6 +66,8 @@ it(
 			const failure = await waitForText(async () => await outputPanel(page).innerText(), (text) => text.includes('Interview not found'), 'the failed execution');
 			// The message itself names the missing interview, whatever details the service adds.
 			expect(failure).toContain('Interview not found (interview ID ffffffffffffffffffffffff)');
+			// The same route as above, so its absence there means something.
+			expect(await routesSent()).toContain(GET_INTERVIEW);
 			expect(await parameter(nodePanel(page), 'Operation').inputValue()).toBe('Get');
 		} finally {
 			await sandbox.patch('/config', { maxPageSize: 100 });

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions, INode, N
 import { NodeOperationError } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import { INTERVIEW_ID_REGEX, interviewLocator } from '../../shared/interviewLocator';
+import { BY_ID, INTERVIEW_ID_RULE, interviewLocator, isInterviewId } from '../../shared/interviewLocator';
 import { isPlainObject } from '../../shared/plainObjects';
 
 /** The Interview picker's mode that takes the interview from each input item, by the field named in it. */
@@ -116,7 +116,7 @@ export function sharedParameterReader(context: IExecuteFunctions): ParameterRead
 	};
 }
 
-/** By Field: checked as By ID checks a typed one, since no editor check has seen it. */
+/** By Field: checked as By ID is, before any request. */
 function inputInterviewId(context: IExecuteFunctions, itemIndex: number, field: string): string {
 	const label = `Interview (input field "${field}")`;
 	const value = context.getInputData()[itemIndex]?.json[field];
@@ -127,9 +127,7 @@ function inputInterviewId(context: IExecuteFunctions, itemIndex: number, field: 
 	if (id === '') {
 		throw invalidInput(context.getNode(), label, `is missing: the input item has no "${field}" field with an interview ID (the previous node must output the interview)`, itemIndex);
 	}
-	if (!new RegExp(INTERVIEW_ID_REGEX).test(id)) {
-		throw invalidInput(context.getNode(), label, `is not a valid interview ID: "${id}" (use letters, digits, "-" or "_")`, itemIndex);
-	}
+	if (!isInterviewId(id)) throw invalidInput(context.getNode(), label, `is not a valid interview ID: "${id}" (${INTERVIEW_ID_RULE})`, itemIndex);
 	return id;
 }
 
@@ -141,6 +139,9 @@ export function requiredInterviewId(context: IExecuteFunctions, itemIndex: numbe
 	}
 	const interviewId = String(read(interviewLocator.name, itemIndex, '', EXTRACTED) ?? '').trim();
 	if (interviewId === '') throw invalidInput(context.getNode(), 'Interview', 'is required', itemIndex);
+	if (isPlainObject(picked) && picked.mode === BY_ID && !isInterviewId(interviewId)) {
+		throw invalidInput(context.getNode(), 'Interview', `is not a valid interview ID: "${interviewId}" (${INTERVIEW_ID_RULE})`, itemIndex);
+	}
 	return interviewId;
 }
 

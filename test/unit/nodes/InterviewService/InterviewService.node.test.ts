@@ -1,6 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { INTERVIEW_ID_REGEX } from '../../../../nodes/shared/interviewLocator';
 import { InterviewService } from '../../../../nodes/InterviewService/InterviewService.node';
 
 const { description } = new InterviewService();
@@ -94,14 +93,6 @@ describe('InterviewService node description', () => {
 		expect(operationValues('candidate')).toEqual(['cancelScheduled', 'forgetInvited', 'invite']);
 		expect(operationValues('result')).toEqual(['getMany']);
 		expect(operationValues('access')).toEqual(['createLink', 'createToken']);
-	});
-
-	it('checks interview IDs typed by hand', () => {
-		const regex = new RegExp(INTERVIEW_ID_REGEX);
-		expect(regex.test('6650f1c2a1b2c3d4e5f60718')).toBe(true);
-		expect(regex.test('int_01-ab')).toBe(true);
-		expect(regex.test('a/b')).toBe(false);
-		expect(regex.test('https://x/i/1')).toBe(false);
 	});
 
 	it('exposes the picker search', () => {

@@ -104,3 +104,24 @@ describe('the Interview picker, By Field', () => {
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 });
+
+describe('the Interview picker, By ID', () => {
+	const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+	const getWith = (picked: IDataObject) =>
+		mockContext({ parameters: { interviewId: picked }, inputItems: [{}], respond: (request) => ({ interviewId: request.url.split('/').pop() }) });
+
+	it('refuses a typed ID that cannot be one before any request, naming the field and the item', async () => {
+		const mock = getWith(byId('not an id'));
+		await expect(get.call(mock.context)).rejects.toThrow('Interview is not a valid interview ID: "not an id" (use letters, digits, "-" or "_") (item 0)');
+		expect(mock.requests).toEqual([]);
+	});
+
+	it('sends a well-formed ID, and From List sends what the service listed as it is', async () => {
+		const typed = getWith(byId(' int_01-ab '));
+		await get.call(typed.context);
+		expect(typed.requests.map((request) => request.url)).toEqual([`${BASE_URL}/api/v1/interview/get-interview/int_01-ab`]);
+		const listed = getWith({ __rl: true, mode: 'list', value: 'v2.int' });
+		await get.call(listed.context);
+		expect(listed.requests).toHaveLength(1);
+	});
+});

@@ -62,9 +62,9 @@ describe('interview → get', () => {
 		expect(item.json).toEqual({ interviewId: 'int_2', status: 'archived', metaData: null });
 	});
 
-	it('reads each item\'s interview, the ID escaped into the path', async () => {
+	it('reads each item\'s interview, an ID picked from the list escaped into the path as the service gave it', async () => {
 		const mock = mockContext({
-			parameters: (itemIndex) => ({ interviewId: byId(itemIndex === 0 ? 'int_1' : 'a b') }),
+			parameters: (itemIndex) => ({ interviewId: itemIndex === 0 ? byId('int_1') : { __rl: true, mode: 'list', value: 'a b' } }),
 			items: 2,
 			respond: (request) => ({ interviewId: request.url.split('/').pop() }),
 		});
