@@ -13,6 +13,7 @@
  *   BENCH_ROUNDS=7 npm run bench:n8n
  *   BENCH_CPU_PROF=/tmp/prof npm run bench:n8n   # a .cpuprofile of every n8n execute process
  *   BENCH_NODE_FLAGS='--no-minor-gc-task' npm run bench:n8n   # more Node/V8 flags for every n8n execute (printed in the header)
+ *   BENCH_ALLOC=1 npm run bench:n8n    # what each measured node allocates, and the young generation at its start (bench/allocations.cjs; slows the runs)
  *   BENCH_ONLY='export-10000 ours' npm run bench:n8n   # only the matching scenarios (e.g. to profile one)
  *   BENCH_RUNNER_BOOT=1 npm run bench:n8n   # measure while n8n's task runner starts (see afterRunnerReady)
  *   BENCH_ONLY=burst npm run bench:n8n      # only the burst (bench/burst.ts): our trigger beside the Webhook node
@@ -53,6 +54,7 @@ const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 /** Node and V8 flags added to every `n8n execute`, e.g. to see what a V8 setting does to the measures. */
 const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
 const SERVER_CPU_PROF_DIR = process.env.BENCH_N8N_CPU_PROF;
+const ALLOC = process.env.BENCH_ALLOC === '1';
 /** More environment for the n8n server, as JSON (e.g. its expression engine settings). */
 const N8N_ENV = JSON.parse(process.env.BENCH_N8N_ENV ?? '{}') as Record<string, string>;
 /**
@@ -96,6 +98,10 @@ interface Measurement {
 	nodeMs: number;
 	/** Of that, the garbage-collection pauses of the n8n process that fell inside the measured nodes' runs (n8n only). */
 	gcInNodeMs?: number;
+	/** With BENCH_ALLOC=1: what the measured nodes allocated, the young generation's use as the first began, and its size. */
+	allocatedMb?: number;
+	youngAtStartMb?: number;
+	youngSizeMb?: number;
 	/** Wall time of the whole `n8n execute` process. */
 	processMs: number;
 	peakRssMb: number;
@@ -121,6 +127,8 @@ interface Scenario {
 }
 
 const ms = (value: number) => Math.round(value);
+const MB = 1024 * 1024;
+const tenths = (value: number) => Math.round(value * 10) / 10;
 const median = (values: number[]) => {
 	const sorted = [...values].sort((a, b) => a - b);
 	const middle = Math.floor(sorted.length / 2);
@@ -217,8 +225,17 @@ const webhookNode = (pathName: string): NodeSpec => ({
 	webhookId: randomUUID(),
 });
 
-/** bench/gcPauses.cjs, preloaded into each `n8n execute`. */
+/** bench/gcPauses.cjs, preloaded into each `n8n execute`; bench/allocations.cjs too with BENCH_ALLOC=1. */
 const GC_PAUSES_PRELOAD = path.join(__dirname, 'gcPauses.cjs');
+const ALLOCATIONS_PRELOAD = path.join(__dirname, 'allocations.cjs');
+
+/** A node's run as bench/allocations.cjs prints it. */
+interface NodeAllocation {
+	node: string;
+	allocatedBytes: number;
+	youngUsedAtStartBytes: number;
+	youngSizeBytes: number;
+}
 
 /** Milliseconds of `pauses` ([wall-clock start, duration]) inside [from, to], in whole-millisecond wall-clock time. */
 function pausedWithin(pauses: Array<[number, number]>, from: number, to: number): number {
@@ -231,16 +248,21 @@ function pausedWithin(pauses: Array<[number, number]>, from: number, to: number)
  * Runs `n8n execute` under GNU time, for the peak RSS of the n8n process. Its stdout goes to a
  * file, not a pipe: n8n exits right after printing, and a large run printed into a pipe is cut off.
  */
-async function execute(n8n: N8nInstance, workflowId: string) {
+async function execute(n8n: N8nInstance, workflowId: string, measured: string[]) {
 	const env = n8nEnv(n8n.runtime, {
 		userFolder: n8n.userFolder,
 		port: Number(new URL(n8n.url).port),
 		brokerPort: await freePort(),
 	});
+	if (ALLOC) {
+		env.BENCH_N8N_CORE = require.resolve('n8n-core', { paths: [path.dirname(n8n.runtime.n8nBin)] });
+		env.BENCH_ALLOC_NODES = JSON.stringify(measured);
+	}
 	const nodeFlags = [
 		...(CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${workflowId}-${Date.now()}.cpuprofile`] : []),
 		'--require',
 		GC_PAUSES_PRELOAD,
+		...(ALLOC ? ['--require', ALLOCATIONS_PRELOAD] : []),
 		...NODE_FLAGS,
 	];
 	const outFile = path.join(n8n.userFolder, `execute-${workflowId}.out`);
@@ -277,24 +299,41 @@ async function execute(n8n: N8nInstance, workflowId: string) {
 	if (error) throw new Error(`workflow ${workflowId} failed: ${error.message}`);
 	const pauses = /BENCH_GC_PAUSES=(\[.*\])/.exec(stderr);
 	if (!pauses) throw new Error(`n8n execute --id=${workflowId} printed no GC pauses (bench/gcPauses.cjs)`);
-	return { runData: run.data.resultData.runData, processMs, peakRssMb: Number(rss[1]) / 1024, gcPauses: JSON.parse(pauses[1]) as Array<[number, number]> };
+	const allocations = /BENCH_ALLOCATIONS=(\[.*\])/.exec(stderr);
+	if (ALLOC && !allocations) throw new Error(`n8n execute --id=${workflowId} printed no allocations (bench/allocations.cjs)`);
+	return {
+		runData: run.data.resultData.runData,
+		processMs,
+		peakRssMb: Number(rss[1]) / 1024,
+		gcPauses: JSON.parse(pauses[1]) as Array<[number, number]>,
+		allocations: allocations ? (JSON.parse(allocations[1]) as NodeAllocation[]) : undefined,
+	};
 }
 
 async function measureInN8n(n8n: N8nInstance, sandbox: Sandbox, scenario: Scenario): Promise<Measurement> {
 	await sandbox.clearRequests();
-	const { runData, processMs, peakRssMb, gcPauses } = await execute(n8n, scenario.workflowId);
+	const { runData, processMs, peakRssMb, gcPauses, allocations } = await execute(n8n, scenario.workflowId, scenario.measured);
 	let nodeMs = 0;
 	let gcInNodeMs = 0;
+	let allocatedMb = 0;
+	let youngAtStartMb: number | undefined;
 	for (const name of scenario.measured) {
 		const run = runData[name]?.[0] as { startTime?: number; executionTime?: number; error?: { message?: string } } | undefined;
 		if (!run) throw new Error(`${scenario.name}: node "${name}" did not run`);
 		if (run.error) throw new Error(`${scenario.name}: node "${name}" failed: ${run.error.message}`);
 		nodeMs += run.executionTime ?? 0;
 		gcInNodeMs += pausedWithin(gcPauses, run.startTime ?? 0, (run.startTime ?? 0) + (run.executionTime ?? 0));
+		// The node's first run, as its time above (runData[name][0]).
+		const allocation = allocations?.find((entry) => entry.node === name);
+		if (allocation) {
+			allocatedMb += allocation.allocatedBytes / MB;
+			youngAtStartMb ??= allocation.youngUsedAtStartBytes / MB;
+		}
 	}
+	const alloc = allocations === undefined ? {} : { allocatedMb, youngAtStartMb, youngSizeMb: (allocations[0]?.youngSizeBytes ?? 0) / MB };
 	const items = (runData[scenario.output]?.[0] as { data?: { main?: unknown[][] } }).data?.main?.[0]?.length ?? 0;
 	const requests = (await sandbox.requests()).filter(isApiWork).length;
-	return { nodeMs, gcInNodeMs, processMs, peakRssMb, requests, items };
+	return { nodeMs, gcInNodeMs, processMs, peakRssMb, requests, items, ...alloc };
 }
 
 async function measureRaw(sandbox: Sandbox, scenario: Scenario): Promise<Measurement> {
@@ -502,6 +541,8 @@ function summary(current: Scenario) {
 	const rss = current.runs.map((run) => run.peakRssMb);
 	const gc = current.runs.flatMap((run) => (run.gcInNodeMs === undefined ? [] : [run.gcInNodeMs]));
 	const lessGc = current.runs.flatMap((run) => (run.gcInNodeMs === undefined ? [] : [run.nodeMs - run.gcInNodeMs]));
+	const allocated = current.runs.flatMap((run) => (run.allocatedMb === undefined ? [] : [run.allocatedMb]));
+	const young = current.runs.flatMap((run) => (run.youngAtStartMb === undefined ? [] : [run.youngAtStartMb]));
 	return {
 		name: current.name,
 		what: current.what,
@@ -510,6 +551,15 @@ function summary(current: Scenario) {
 		peakRssMb: { min: ms(Math.min(...rss)), median: ms(median(rss)), max: ms(Math.max(...rss)) },
 		/** Rounds with a GC pause inside the node's run, and the median of node time less those pauses. */
 		gc: gc.length === 0 ? undefined : { roundsWithPause: gc.filter((paused) => paused >= 1).length, lessGcMedianMs: ms(median(lessGc)) },
+		/** With BENCH_ALLOC=1: MB allocated in the measured nodes' runs, and the young generation's use at their start. */
+		alloc:
+			allocated.length === 0
+				? undefined
+				: {
+					allocatedMb: { min: tenths(Math.min(...allocated)), median: tenths(median(allocated)), max: tenths(Math.max(...allocated)) },
+					youngAtStartMb: { min: tenths(Math.min(...young)), max: tenths(Math.max(...young)) },
+					youngSizeMb: tenths(current.runs[0]?.youngSizeMb ?? 0),
+				},
 		requests: current.runs[0]?.requests ?? 0,
 		items: current.expectItems,
 		runs: current.runs,
@@ -836,6 +886,10 @@ function goalTable(rows: Row[]) {
 			: [],
 	);
 	if (lessGc.length > 0) console.log(`Ours ÷ floor less the GC pauses inside each node's run (bench/gcPauses.cjs): ${lessGc.join('; ')}`);
+	const allocatedIn = (row: Row) =>
+		`${row.alloc!.allocatedMb.median} MB (${row.alloc!.allocatedMb.min}–${row.alloc!.allocatedMb.max}; young generation at its start ${row.alloc!.youngAtStartMb.min}–${row.alloc!.youngAtStartMb.max} of ${row.alloc!.youngSizeMb} MB)`;
+	const allocated = measures.flatMap(({ measure, ours, floor }) => (ours?.alloc && floor?.alloc ? [`${measure}: ours ${allocatedIn(ours)}, floor ${allocatedIn(floor)}`] : []));
+	if (allocated.length > 0) console.log(`Allocated in each node's run, median (BENCH_ALLOC=1, bench/allocations.cjs; its sampling slows these runs): ${allocated.join('; ')}`);
 	return measures.map((row, index) => ({
 		measure: row.measure,
 		rawMs: row.raw?.nodeMs.median,
@@ -866,7 +920,7 @@ function report(
 	if (rows.length > 0) {
 		console.log('');
 		console.log(
-			`n8n 2.41.1 (n8n execute), ${ROUNDS} rounds interleaved, page cap ${PAGE_CAP}, ${RUNNER_BOOT ? 'measured while the task runner starts (BENCH_RUNNER_BOOT=1)' : 'after the task runner is up'}${NODE_FLAGS.length > 0 ? `, n8n execute with ${NODE_FLAGS.join(' ')}` : ''}, ${new Date().toISOString()}, ${os.cpus().length} cores`,
+			`n8n 2.41.1 (n8n execute), ${ROUNDS} rounds interleaved, page cap ${PAGE_CAP}, ${RUNNER_BOOT ? 'measured while the task runner starts (BENCH_RUNNER_BOOT=1)' : 'after the task runner is up'}${NODE_FLAGS.length > 0 ? `, n8n execute with ${NODE_FLAGS.join(' ')}` : ''}${ALLOC ? ', BENCH_ALLOC=1 (allocations sampled: times not comparable with a run without)' : ''}, ${new Date().toISOString()}, ${os.cpus().length} cores`,
 		);
 		console.log('| Scenario | node ms min / median / max | requests | peak RSS MB (median) |');
 		console.log('|---|---|---|---|');
