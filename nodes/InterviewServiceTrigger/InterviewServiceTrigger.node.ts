@@ -19,7 +19,6 @@ export class InterviewServiceTrigger implements INodeType {
 		// n8n's nodes panel shows this for the app's one entry (the action node merged with its trigger), so it speaks for both.
 		description: 'Run AI-conducted candidate interviews: invite candidates, read their results and start workflows when they finish',
 		defaults: { name: 'Interview Service Trigger' },
-		// What n8n's AI workflow builder reads to find the node and what it goes with.
 		builderHint: {
 			searchHint:
 				'Starts a hiring or recruiting workflow when a candidate finishes an AI-conducted interview, with their scores and report link, e.g. to update the candidate in an ATS or tell the recruiter. The Interview Service calls n8n; when it cannot reach this n8n, use the Interview Service Results Trigger, which polls.',
@@ -33,25 +32,11 @@ export class InterviewServiceTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'interviewServiceApi', required: true }],
-		// The first answers at once with the node's answer, the second with the last node's items once the workflow
-		// has finished; the interview holds the URL of the one the options pick (lifecycle.ts).
+		// The first answers at once, the second once the workflow has finished; the interview holds the URL the options pick
+		// (lifecycle.ts). The node registers the second itself, so the editor shows only the first.
 		webhooks: [
-			{
-				name: ANSWER_AT_ONCE,
-				httpMethod: 'POST',
-				responseMode: 'onReceived',
-				responseData: '',
-				path: 'webhook',
-			},
-			{
-				name: ANSWER_WHEN_FINISHED,
-				httpMethod: 'POST',
-				responseMode: 'lastNode',
-				responseData: '',
-				path: 'webhook-when-finished',
-				// Registered by the node itself; the editor shows only the first.
-				ndvHideUrl: true,
-			},
+			{ name: ANSWER_AT_ONCE, httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' },
+			{ name: ANSWER_WHEN_FINISHED, httpMethod: 'POST', responseMode: 'lastNode', responseData: '', path: 'webhook-when-finished', ndvHideUrl: true },
 		],
 		properties: triggerProperties,
 	};

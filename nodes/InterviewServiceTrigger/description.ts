@@ -11,21 +11,9 @@ export const ANY_EVENT = '*';
 
 /** One per kind the node reads (event.ts), and `ANY_EVENT`; their names label the kinds. */
 export const EVENT_OPTIONS: INodePropertyOptions[] = [
-	{
-		name: 'Any Event',
-		value: ANY_EVENT,
-		description: 'Every event the service reports for this interview',
-	},
-	{
-		name: 'Cheat Probability Marked',
-		value: CHEAT_PROBABILITY_MARKED_EVENT,
-		description: 'The service rated how likely it is that a candidate cheated',
-	},
-	{
-		name: 'Interview Completed',
-		value: COMPLETED_EVENT,
-		description: 'A candidate finished the interview',
-	},
+	{ name: 'Any Event', value: ANY_EVENT, description: 'Every event the service reports for this interview' },
+	{ name: 'Cheat Probability Marked', value: CHEAT_PROBABILITY_MARKED_EVENT, description: 'The service rated how likely it is that a candidate cheated' },
+	{ name: 'Interview Completed', value: COMPLETED_EVENT, description: 'A candidate finished the interview' },
 ];
 
 const sentenceLabel = (value: string) => String(EVENT_OPTIONS.find((option) => option.value === value)?.name ?? value).toLowerCase();
@@ -41,16 +29,8 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	{
-		displayName: TEST_EVENT_HINT,
-		name: 'testEventNotice',
-		type: 'notice',
-		default: '',
-	},
-	{
-		...interviewLocator,
-		description: 'The interview whose events start the workflow',
-	},
+	{ displayName: TEST_EVENT_HINT, name: 'testEventNotice', type: 'notice', default: '' },
+	{ ...interviewLocator, description: 'The interview whose events start the workflow' },
 	{
 		displayName: 'Events',
 		name: 'events',

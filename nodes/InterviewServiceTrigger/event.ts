@@ -18,10 +18,7 @@ export const EVENT_KINDS = [COMPLETED_EVENT, CHEAT_PROBABILITY_MARKED_EVENT] as 
 type EventKind = (typeof EVENT_KINDS)[number];
 
 /** The last words of a type name, per kind, in any naming style (`interview.completed`, `INTERVIEW_COMPLETED`, `candidateInterviewCompleted`). */
-const KIND_WORDS: Record<EventKind, string[]> = {
-	[COMPLETED_EVENT]: ['completed'],
-	[CHEAT_PROBABILITY_MARKED_EVENT]: ['cheat', 'probability', 'marked'],
-};
+const KIND_WORDS: Record<EventKind, string[]> = { [COMPLETED_EVENT]: ['completed'], [CHEAT_PROBABILITY_MARKED_EVENT]: ['cheat', 'probability', 'marked'] };
 
 /** Lower-case words of a name: split at `.`, `_`, `-`, `:`, `/`, spaces and camelCase humps (`HTTPRequestDone` → `http`, `request`, `done`). */
 export function words(name: string): string[] {
@@ -42,7 +39,6 @@ export function kindOfEventType(eventType: string): EventKind | undefined {
 	return EVENT_KINDS.find((kind) => endsWith(nameWords, KIND_WORDS[kind]));
 }
 
-/** What the node read from a delivery's body, whatever the sender's naming. */
 export interface NormalisedEvent {
 	eventType?: string;
 	eventKind?: EventKind;
@@ -79,17 +75,11 @@ function parseBody(body: unknown, rawBody: unknown): { event: IDataObject } | { 
 		parsed = undefined;
 	}
 	if (isPlainObject(parsed)) return { event: parsed };
-	return {
-		raw: received,
-		problem: parsed === undefined ? 'The body is not JSON' : 'The body is JSON but not an object',
-	};
+	return { raw: received, problem: parsed === undefined ? 'The body is not JSON' : 'The body is JSON but not an object' };
 }
 
 /** An object fields are looked for in, and where it sits in the body (`[]` for the top level). */
-interface Source {
-	object: IDataObject;
-	at: string[];
-}
+type Source = { object: IDataObject; at: string[] };
 
 /** A key, or a `parent.child` path one level deep. */
 function valueAt(source: IDataObject, path: string): unknown {
@@ -135,7 +125,6 @@ const FIELD_PATHS = {
 type TextField = keyof typeof FIELD_PATHS;
 const TEXT_FIELDS = Object.keys(FIELD_PATHS) as TextField[];
 
-/** Each score key the node reads, and the name it has in the item. */
 const SCORE_NAMES: Record<string, keyof Scores> = {
 	interviewScore: 'interviewScore',
 	overallScore: 'interviewScore',
@@ -178,14 +167,12 @@ function pathsHolding(sources: Source[], paths: readonly string[], value: string
 }
 
 function removePath(object: IDataObject, [key, ...deeper]: string[]): void {
-	if (deeper.length === 0) {
-		delete object[key];
-		return;
-	}
 	const child = object[key];
-	if (!isPlainObject(child)) return;
-	removePath(child, deeper);
-	if (Object.keys(child).length === 0) delete object[key];
+	if (deeper.length === 0) delete object[key];
+	else if (isPlainObject(child)) {
+		removePath(child, deeper);
+		if (Object.keys(child).length === 0) delete object[key];
+	}
 }
 
 /** The body without the keys at `read`, objects left empty dropped; undefined when nothing is left. */

@@ -10,11 +10,8 @@ import { isNotFound, messageOf, unlessError } from '../shared/transport/errors';
 import { apiRequest } from '../shared/transport/request';
 import { SECRET_QUERY_PARAMETER } from '../shared/webhookSecret';
 
-/*
- * The interview has one `interviewConfig.webhookUrl`, no webhook list: registering borrows that slot,
- * deleting gives it back unless someone has taken it since. The spec shows no signing of webhook calls,
- * so a secret in the registered URL is the only proof that a call comes from the service.
- */
+// The interview has one `interviewConfig.webhookUrl`: registering borrows it, deleting gives it back unless taken since.
+// The spec shows no signing of webhook calls, so a secret in the registered URL is the only proof a call comes from the service.
 
 /** One webhook per way of answering (at once, once the workflow has finished), named as n8n names webhooks. */
 export const ANSWER_AT_ONCE: WebhookType = 'default';
@@ -59,16 +56,12 @@ export function withSecret(webhookUrl: string, secret: string): string {
 }
 
 export function withoutQuery(url: string): string {
-	const queryStart = url.indexOf('?');
-	return queryStart === -1 ? url : url.slice(0, queryStart);
+	return url.split('?', 1)[0];
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
-/**
- * Constant-time comparison of hashes, so the time spent tells nothing of the expected secret, not even its
- * length. A repeated query parameter arrives as an array, and is refused.
- */
+/** Compares hashes in constant time, so timing tells nothing of the secret, not even its length; a repeated query parameter (an array) is refused. */
 export function secretMatches(expected: unknown, received: unknown): boolean {
 	if (typeof expected !== 'string' || expected === '' || typeof received !== 'string') return false;
 	return timingSafeEqual(sha256(expected), sha256(received));
@@ -97,7 +90,6 @@ export function registeredCall(staticData: IDataObject, query: IDataObject | und
 	return { ...check, recordUrl: url.toString() };
 }
 
-/** The URL of the webhook whose way of answering the options pick. */
 function ownWebhookUrl(this: IHookFunctions): string {
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const url = this.getNodeWebhookUrl(options.answerWhenFinished === true ? ANSWER_WHEN_FINISHED : ANSWER_AT_ONCE);
@@ -110,11 +102,8 @@ const currentWebhookUrl = (found: Interview): string | null => {
 	return isText(url) ? url : null;
 };
 
-/**
- * PUT settings replaces the whole `interviewConfig`: every setting goes back as read (not through our
- * schema, which would drop unknown fields), only `webhookUrl` changed or left out. Settings read as null
- * are left out, as the API types admit no null; `published` is never sent, so the status stays.
- */
+// PUT replaces the whole `interviewConfig`: settings go back as read (our schema would drop unknown fields), nulls left out as the API
+// admits none, only `webhookUrl` changed; `published` is never sent, so the status stays.
 async function putWebhookUrl(this: IHookFunctions, found: Interview, webhookUrl: string | null): Promise<Interview> {
 	const otherSettings = Object.fromEntries(
 		Object.entries(found.interviewConfig ?? {}).filter(([key, value]) => key !== 'webhookUrl' && value !== null),
@@ -126,10 +115,7 @@ async function putWebhookUrl(this: IHookFunctions, found: Interview, webhookUrl:
 /** The last three path segments (`webhook/<webhookId>/<path>`): what stays when n8n's public address changes. */
 const endpointOf = (url: string) => withoutQuery(url).split('/').filter(Boolean).slice(-3).join('/');
 
-/**
- * What to put back later: the interview's URL, unless it is this node's own (either webhook now, or its
- * earlier registration under another address); then what we saved before for the same interview.
- */
+/** What to put back later: the interview's URL, unless it is this node's own (now or at an earlier address); then what we saved before. */
 function urlToRestore(this: IHookFunctions, current: string | null, interviewId: string, earlier?: Registration): string | null {
 	if (current === null) return null;
 	const ownUrls = [ANSWER_AT_ONCE, ANSWER_WHEN_FINISHED].map((name) => this.getNodeWebhookUrl(name)).filter((url): url is string => Boolean(url));
@@ -192,18 +178,14 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 		}
 		confirmed = true;
 	} finally {
-		// Undone here, not left to n8n's cleanup, which may not see what was saved above (docs/n8n-internals.md).
-		// `delete` never throws, so n8n sees the PUT's error.
+		// Undone here: n8n's cleanup may not see what was saved above (docs/n8n-internals.md). `delete` never throws, so n8n sees the PUT's error.
 		if (!confirmed) await deleteWebhook.call(this);
 	}
 	Object.assign(staticData, { ...registration, pending: false });
 	return true;
 }
 
-/**
- * Gives the slot back, unless someone has taken it since. Never throws (docs/n8n-internals.md): when the
- * service cannot be reached, the registration stays, marked as a restore owed, for the next activation.
- */
+/** Gives the slot back unless taken since. Never throws (docs/n8n-internals.md): if unreachable, the registration stays, marked as a restore owed. */
 export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const registration = readRegistration(staticData);
@@ -223,8 +205,7 @@ export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
 		);
 		return false;
 	}
-	// The secret stays for the next registration: a webhook call still running writes back the static data it
-	// loaded, and must not bring back a secret the interview no longer holds.
+	// The secret stays: a webhook call still running writes back the static data it loaded, and must not revive a secret the interview lost.
 	for (const key of ['interviewId', 'webhookUrl', 'previousWebhookUrl', 'pending', 'restorePending']) delete staticData[key];
 	return true;
 }

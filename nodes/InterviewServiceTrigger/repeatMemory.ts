@@ -6,11 +6,8 @@ import { sleep } from 'n8n-workflow';
 import { holdsRegistration, secretMatches } from './lifecycle';
 import type { RegisteredCall } from './lifecycle';
 
-/*
- * Senders deliver at least once; a repeat starts no second execution. A key is recorded only by the
- * node's step in the delivery's execution (`passOnDeliveries`), so never before that execution exists.
- * Why each step is needed (how n8n loads and saves static data): docs/n8n-internals.md#static-data.
- */
+// Senders deliver at least once; a repeat starts no second execution. A key is recorded only by the execution's step
+// (`passOnDeliveries`), so never before that execution exists. How n8n saves static data: docs/n8n-internals.md#static-data.
 
 export const MAX_REMEMBERED = 1000;
 export const REMEMBER_MS = 24 * 60 * 60 * 1000;
@@ -36,7 +33,6 @@ type Entry = [key: string, at: number, attempt: string];
 /** Stored as one text, `"<key> <at in base 36> <attempt>"`: a text costs n8n no observer, an object does. */
 const packed = ([key, at, attempt]: Entry): string => `${key} ${at.toString(36)} ${attempt}`;
 
-/** A stored entry; undefined when unreadable. */
 function entryOf(stored: unknown): Entry | undefined {
 	if (typeof stored !== 'string') return undefined;
 	const [key, at36, attempt] = stored.split(' ');
@@ -52,7 +48,6 @@ function storedIn(staticData: IDataObject): unknown[] {
 function storedEntry(staticData: IDataObject, key: string, now: number): Entry | undefined {
 	const prefix = `${key} `;
 	for (const stored of storedIn(staticData)) {
-		// Parsed only when it may be the key's.
 		const entry = typeof stored === 'string' && stored.startsWith(prefix) ? entryOf(stored) : undefined;
 		if (entry !== undefined && now - entry[1] < REMEMBER_MS) return entry;
 	}
@@ -63,11 +58,7 @@ export function wasSeen(staticData: IDataObject, key: string, now = Date.now()):
 	return storedEntry(staticData, key, now) !== undefined;
 }
 
-/**
- * What this process keeps per node (`scope`): its keys, oldest first, and the one stored list every call
- * puts into its static data. n8n writes each call's whole static data back in whatever order the calls
- * end; sharing one list, whichever call writes last writes every key this process recorded.
- */
+/** Per node (`scope`): this process's keys, oldest first, and the one list every call stores, so whichever call writes last writes them all. */
 interface LiveList {
 	entries: Entry[];
 	stored: string[];
@@ -79,11 +70,7 @@ interface LiveList {
 const liveLists = new Map<string, LiveList>();
 const MAX_LIVE_LISTS = 100;
 
-/**
- * Adds the key and the keys this process recorded lately for the node that the loaded copy lacks, keeping
- * the newest `MAX_REMEMBERED` of the last day. Assigning the list is what makes n8n save static data; with
- * `staticData` undefined only this process learns the key, and the node's next write saves it.
- */
+/** Merges this key and the process's recent ones into the loaded copy (assigning makes n8n save it); else the next write saves it. */
 export function remember(staticData: IDataObject | undefined, recorded: Entry | undefined, scope: string): void {
 	const now = recorded?.[1] ?? Date.now();
 	const live: LiveList = liveLists.get(scope) ?? { entries: [], stored: [], texts: new Set<string>() };
@@ -169,11 +156,7 @@ export type RecordCall = { delivery: string; signature: unknown };
 
 const signatureOf = (secret: string, delivery: string) => createHmac('sha256', secret).update(delivery, 'utf8').digest('base64url');
 
-/**
- * A record call signed with the registration's `secret`: `ranBy` another attempt that ran the delivery, `saved`
- * when static data as loaded (from the database) holds it already, else it is recorded. False, recording nothing,
- * for any other call.
- */
+/** A signed record call: `ranBy` another attempt that ran it, `saved` when loaded static data holds it, else recorded; false for any other call. */
 export function recordCalled(this: IWebhookFunctions, { delivery, signature }: RecordCall, secret: string | undefined): false | IDataObject {
 	if (secret === undefined || !secretMatches(signatureOf(secret, delivery), signature)) return false;
 	const [key, attempt] = delivery.split(' ');
@@ -185,11 +168,7 @@ export function recordCalled(this: IWebhookFunctions, { delivery, signature }: R
 	return { saved: stored !== undefined };
 }
 
-/**
- * Whether this delivery is new, a repeat, or still held by another call (`busy`). A new one is claimed in
- * the process and its mark goes to the execution, whose step records it. Listening for a test event never
- * counts repeats, so a sample can be sent again while building a workflow.
- */
+/** New (claimed; its execution's step records it), a repeat, or `busy` in another call. A test event is never a repeat, so a sample can be resent. */
 export async function admitDelivery(
 	this: IWebhookFunctions,
 	event: { eventType?: string; deliveryId?: string },
@@ -244,18 +223,11 @@ export async function admitDelivery(
 	};
 }
 
-/**
- * How long the step waits for the deliveries claimed beside its own to be recorded: a database may commit
- * writes that end together in any order, and once every sibling has recorded, each write holds every key.
- */
+/** Waits for sibling claims to record: a database may commit writes ending together in any order, so each must hold every key. */
 const SIBLINGS_WAIT_MS = 2_000;
 
-/**
- * The node's step in the execution: an item whose delivery another attempt has already run is dropped (a
- * Retry of a crashed execution whose delivery the sender's copy ran meanwhile), and a delivery answered at
- * once is recorded. Only static data that holds the registration is written; elsewhere (queue mode) the
- * execution has the main process record it with a record call signed by the call that started it.
- */
+// The execution's step: drops an item another attempt already ran (a Retry of a crash the sender's copy ran meanwhile), records one
+// answered at once. Writes only static data that holds the registration; elsewhere (queue mode) a signed record call has main record it.
 export async function passOnDeliveries(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const staticData = this.getWorkflowStaticData('node');
@@ -311,10 +283,7 @@ const RECORD_CALL_MS = 120_000;
 /** Between a record and the call that checks it was saved: longer than any one webhook call. */
 const CHECK_AFTER_MS = 2_000;
 
-/**
- * Resolves with the first answer (undefined when the first try fails) and goes on, unawaited, until an answer
- * says the record was in the database: a process that loaded static data before it was saved may write it out.
- */
+/** The first answer; retries unawaited until the record is in the database, as a process that loaded older static data may write it out. */
 async function sendRecordCall(this: IExecuteFunctions, url: string, body: IDataObject): Promise<IDataObject | undefined> {
 	const until = Date.now() + RECORD_CALL_MS;
 	const post = async (): Promise<IDataObject | Error | undefined> =>

@@ -15,8 +15,8 @@ import type { NewDelivery, RecordCall } from './repeatMemory';
 /** n8n's own answer to a call that started a workflow, kept for senders that read it. */
 const STARTED_ANSWER = { message: 'Workflow was started' };
 
-function unauthorized(this: IWebhookFunctions): IWebhookResponseData {
-	this.getResponseObject().status(401).json({ message: 'Unauthorized' });
+function refuse(this: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
+	this.getResponseObject().status(status).json(body);
 	return { noWebhookResponse: true };
 }
 
@@ -37,15 +37,12 @@ export function rowOfEvent(rows: CandidateResult[], event: Pick<NormalisedEvent,
 	return completed[completed.length - 1] ?? rows[rows.length - 1];
 }
 
-/** What Include Result found for the event: the candidate's row, or why there is none. */
 type ResultLookup = { row: CandidateResult } | { error: string };
 
 /** The candidate's row, matched by e-mail without case. A failed lookup is reported, never thrown: the event must not be lost. */
 async function lookUpResult(this: IWebhookFunctions, interviewId: string | undefined, event: NormalisedEvent): Promise<ResultLookup> {
 	const { candidateEmail } = event;
-	if (interviewId === undefined || candidateEmail === undefined) {
-		return { error: 'The event names no interview or candidate e-mail to look up' };
-	}
+	if (interviewId === undefined || candidateEmail === undefined) return { error: 'The event names no interview or candidate e-mail to look up' };
 	let results: CandidateResult[];
 	try {
 		results = await fetchCandidateResults.call(this, interviewId, candidateEmail);
@@ -58,10 +55,7 @@ async function lookUpResult(this: IWebhookFunctions, interviewId: string | undef
 	return match === undefined ? { error: 'No result for this candidate yet' } : { row: match };
 }
 
-/**
- * The item: each value once, under one name. Include Result's row wins over the event (the service's
- * record, read after it), except the e-mail the row was matched by. `delivery` is the delivery's repeat-memory key.
- */
+/** The item, each value once. Include Result's row (read after the event) wins, except the e-mail it was matched by; `delivery` is the repeat key. */
 export function shapedEvent(event: NormalisedEvent, delivery: string, lookup?: ResultLookup): IDataObject {
 	const found = lookup !== undefined && 'row' in lookup ? lookup.row : undefined;
 	const row = found === undefined ? undefined : simplifyResult(found);
@@ -105,11 +99,11 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 	const recordCall = recordCallOf(this.getBodyData());
 	if (recordCall !== undefined) {
 		const recorded = recordCalled.call(this, recordCall, registered.secret);
-		return recorded === false ? unauthorized.call(this) : { webhookResponse: { message: 'Delivery recorded', ...recorded } };
+		return recorded === false ? refuse.call(this, 401, { message: 'Unauthorized' }) : { webhookResponse: { message: 'Delivery recorded', ...recorded } };
 	}
 	const options = this.getNodeParameter('options', {}) as { includeResult?: boolean; verifySecret?: boolean };
 	// Checked before anything else: an unverified caller learns nothing and starts nothing.
-	if (options.verifySecret !== false && !registered.hasSecret) return unauthorized.call(this);
+	if (options.verifySecret !== false && !registered.hasSecret) return refuse.call(this, 401, { message: 'Unauthorized' });
 
 	const request = this.getRequestObject();
 	// n8n leaves a body of a type it does not parse unread (docs/n8n-internals.md).
@@ -128,17 +122,12 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 		return { webhookResponse: { message, eventType: event.eventType ?? null, eventKind: event.eventKind ?? null } };
 	}
 
-	// The webhook called says how n8n answers (the node's two webhooks), whatever the option says now.
+	// The webhook called says how n8n answers, whatever the option says now.
 	const whenFinished = this.getWebhookName() === ANSWER_WHEN_FINISHED;
 	const admission = await admitDelivery.call(this, event, { savedLater: whenFinished, registered });
 	const which = admission.deliveryId === undefined ? 'with the same body' : `"${admission.deliveryId}"`;
-	if (admission.outcome === 'repeat') {
-		return { webhookResponse: { message: `Delivery ${which} received before: ignored as a repeat`, repeat: true } };
-	}
-	if (admission.outcome === 'busy') {
-		this.getResponseObject().status(503).json({ message: `Delivery ${which} is still being handled: deliver it again later`, retry: true });
-		return { noWebhookResponse: true };
-	}
+	if (admission.outcome === 'repeat') return { webhookResponse: { message: `Delivery ${which} received before: ignored as a repeat`, repeat: true } };
+	if (admission.outcome === 'busy') return refuse.call(this, 503, { message: `Delivery ${which} is still being handled: deliver it again later`, retry: true });
 
 	// The node listens to one interview, so an event that does not name one is about that one.
 	const lookup = options.includeResult === true ? await lookUpResult.call(this, event.interviewId ?? watched, event) : undefined;
@@ -146,10 +135,7 @@ export async function receiveEvent(this: IWebhookFunctions): Promise<IWebhookRes
 	return startWorkflow.call(this, shapedEvent(event, key, lookup), admission, whenFinished);
 }
 
-/**
- * Hands the item, with its mark, to n8n. The claim is given back when the call ends with no execution taken
- * from it; answering once finished, the delivery counts once that answer has gone out as a success.
- */
+/** Hands the marked item to n8n. The claim is given back if the call ends with no execution; answering when finished, it counts on success. */
 function startWorkflow(this: IWebhookFunctions, json: IDataObject, admission: NewDelivery, whenFinished: boolean): IWebhookResponseData {
 	const response = this.getResponseObject();
 	let answered = false;
