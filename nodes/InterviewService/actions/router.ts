@@ -31,9 +31,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	}
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const chosen = operations[resource]?.[operation];
-	if (!chosen) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
-	}
+	if (!chosen) throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	return await runOperation.call(this, chosen, `${resource}:${operation}`);
 }
 
@@ -96,8 +94,7 @@ export async function runOperation(this: IExecuteFunctions, operation: NodeOpera
 	return toExecutionData(outcomes, this.getNode().onError === 'continueErrorOutput', outputCount);
 }
 
-// n8n's execute context holds its run index (n8n-core's NodeExecutionContext, on 1.x and 2.x), which no interface names;
-// else n8n's data proxy tells it, built whole for the one value (about 2 ms at a process's first run).
+// The execute context holds its run index, which no interface names; the data proxy is the fallback (about 2 ms to build).
 export function runIndexOf(context: IExecuteFunctions): number {
 	const held = (context as IExecuteFunctions & { runIndex?: unknown }).runIndex;
 	return typeof held === 'number' && Number.isInteger(held) ? held : Number(context.getWorkflowDataProxy(0).$runIndex ?? 0);
@@ -114,10 +111,8 @@ export function errorJson(error: Error): IDataObject {
 	};
 }
 
-// Input order, each item paired to its input item, on its output. A failed item's json holds the message and what the
-// operation knew (interview, e-mail, name, the service's reason as `message`); under "Continue (regular output)" also
-// `httpCode` and `retryAfter`. On the error output n8n keeps only `error` and `message` beside the input item, and cuts an
-// item that carries its error to `{ error }` (docs/n8n-internals.md), so there the item goes as json alone.
+// Input order, each item paired to its input item, on its output. A failed item's json holds the message and what the operation
+// knew; on the error output only `error` and `message`, as json alone, since n8n cuts the rest (docs/n8n-internals.md).
 export function toExecutionData(outcomes: ItemOutcome[], errorOutput = false, outputCount = 1): INodeExecutionData[][] {
 	const outputs: INodeExecutionData[][] = Array.from({ length: outputCount }, () => []);
 	const ordered = [...outcomes].sort((a, b) => a.itemIndex - b.itemIndex);

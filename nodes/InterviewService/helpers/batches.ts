@@ -103,8 +103,7 @@ function reasonOf(refused: Refusal): string {
 function refusedItem<T>(context: IExecuteFunctions, refused: Refusal, item: BatchItem<T>) {
 	const { facts, itemIndex } = item;
 	const reason = reasonOf(refused);
-	const message = refusedMessage(item, `, saying: ${reason}`);
-	const error = envelopeFailure(context.getNode(), { message, error: refused.details }, itemIndex, '422');
+	const error = envelopeFailure(context.getNode(), { message: refusedMessage(item, `, saying: ${reason}`), error: refused.details }, itemIndex, '422');
 	error.description = 'The rest of the request went through without this candidate. Check the candidate with the Interview Service, then send them again.';
 	return failedItem(context, error, itemIndex, { ...facts, message: reason });
 }

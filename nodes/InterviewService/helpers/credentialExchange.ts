@@ -7,15 +7,13 @@ import { apiRequest } from '../../shared/transport/request';
 import type { NodeRun } from './operationContract';
 import { validateRequest } from './parameters';
 
+const CREDENTIAL_LABELS = { clientId: 'Client ID (credential)', apiKey: 'API Key (credential)', expiresIn: 'Expires In' };
+
 /** Body of the token and link exchanges, from the node's credential. */
 async function credentialExchangeBody(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return validateRequest(this, credentialsBody, tokenRequestBody(credentials, options.expiresIn), itemIndex, {
-		clientId: 'Client ID (credential)',
-		apiKey: 'API Key (credential)',
-		expiresIn: 'Expires In',
-	}) as IDataObject;
+	return validateRequest(this, credentialsBody, tokenRequestBody(credentials, options.expiresIn), itemIndex, CREDENTIAL_LABELS) as IDataObject;
 }
 
 /** Create Token or Create Link: the credential exchanged at `endpoint` for `secret`, with an optional lifetime and a warning. */

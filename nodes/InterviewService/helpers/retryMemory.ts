@@ -17,9 +17,7 @@ export function rememberedAnswers(context: IExecuteFunctions, scope: string, run
 			store[slot] ??= {};
 			(store[slot] as IDataObject)[key] = answer as IDataObject;
 		},
-		forget: () => {
-			delete store[slot];
-		},
+		forget: () => void delete store[slot],
 	};
 }
 

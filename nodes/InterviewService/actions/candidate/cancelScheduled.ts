@@ -66,10 +66,7 @@ export const description: INodeProperties[] = [
 
 const CANCEL_FIELD_LABELS = { candidateEmails: 'Candidate Emails', candidateEmail: 'Candidate Email' };
 
-interface CancelRequest {
-	interviewId: string;
-	candidateEmails: string[];
-}
+type CancelRequest = { interviewId: string; candidateEmails: string[] };
 
 /** Emails From, read at the first item (the option takes no expression). */
 const isListed = (run: NodeRun) => run.read('emailSource', 0, 'list') === 'list';
@@ -111,10 +108,8 @@ function oneOutcomePerItem(outcomes: ItemOutcome[]): ItemOutcome[] {
 			return { itemIndex: parts[0].itemIndex, json: [{ ...done[0], cancelledCandidates: cancelled, notCancelledEmails: notCancelled }] };
 		}
 		const refused = parts.filter(isFailure).map((part) => part.error.message);
-		failure.error.description = [
-			...refused,
-			`Cancelled: ${cancelled.map((candidate) => String(candidate.candidateEmail)).join(', ') || 'none'}`,
-		].join('\n');
+		const cancelledEmails = cancelled.map((candidate) => String(candidate.candidateEmail)).join(', ') || 'none';
+		failure.error.description = [...refused, `Cancelled: ${cancelledEmails}`].join('\n');
 		return failure;
 	});
 }
@@ -132,14 +127,8 @@ export function notCancelledEmails(asked: string[], cancelled: IDataObject[]): s
 
 /** "A List": the item's own e-mails, summed up in one output item. */
 function listedOutcomes(batch: Batch<CancelRequest>, cancelled: IDataObject[]): ItemOutcome[] {
-	const [{ itemIndex, request }] = batch;
-	const { interviewId, candidateEmails } = request;
-	return [
-		{
-			itemIndex,
-			json: [{ interviewId, cancelledCandidates: cancelled, notCancelledEmails: notCancelledEmails(candidateEmails, cancelled) }],
-		},
-	];
+	const [{ itemIndex, request: { interviewId, candidateEmails } }] = batch;
+	return [{ itemIndex, json: [{ interviewId, cancelledCandidates: cancelled, notCancelledEmails: notCancelledEmails(candidateEmails, cancelled) }] }];
 }
 
 /** "Input Items": one outcome per item, its own e-mail cancelled or not. */
@@ -148,15 +137,12 @@ function perItemOutcomes(batch: Batch<CancelRequest>, cancelled: IDataObject[]):
 	return batch.map(({ itemIndex, request }) => {
 		const email = request.candidateEmails[0];
 		const match = cancelledFor(email);
-		return {
-			itemIndex,
-			json: [{ interviewId: request.interviewId, email, cancelled: match !== undefined, ...(match ?? {}) }],
-		};
+		return { itemIndex, json: [{ interviewId: request.interviewId, email, cancelled: match !== undefined, ...(match ?? {}) }] };
 	});
 }
 
-// "A List": one request per item; "Input Items": one per interview. A request answered in an earlier Retry On Fail attempt
-// is not resent, so nothing is reported "not cancelled" because the first attempt already cancelled it.
+// "A List": one request per item; "Input Items": one per interview. An answered request is not resent on Retry On Fail,
+// so nothing is reported "not cancelled" because the first attempt already cancelled it.
 export async function sendInBatches(
 	this: IExecuteFunctions,
 	prepared: Array<PreparedItem<CancelRequest>>,

@@ -17,11 +17,7 @@ export function mappingModeProperty(displayOptions: IDisplayOptions, automatical
 		noDataExpression: true,
 		options: [
 			{ name: 'Map Automatically', value: MAP_AUTOMATICALLY, description: automatically },
-			{
-				name: 'Map Each Field Manually',
-				value: MAP_MANUALLY,
-				description: 'Set each field below, usually with an expression that reads the input item',
-			},
+			{ name: 'Map Each Field Manually', value: MAP_MANUALLY, description: 'Set each field below, usually with an expression that reads the input item' },
 		],
 		default: MAP_MANUALLY,
 		displayOptions,
@@ -66,9 +62,7 @@ const inputFieldLabel = (label: string, field: string) => `${label} (input field
 function inputText(context: IExecuteFunctions, json: IDataObject, field: string, label: string, itemIndex: number): string | undefined {
 	const value = json[field];
 	if (value === undefined || value === null || value === '') return undefined;
-	if (typeof value === 'object') {
-		throw invalidInput(context.getNode(), inputFieldLabel(label, field), 'must be text, not an object or a list', itemIndex);
-	}
+	if (typeof value === 'object') throw invalidInput(context.getNode(), inputFieldLabel(label, field), 'must be text, not an object or a list', itemIndex);
 	return String(value);
 }
 
@@ -82,15 +76,9 @@ function emailFieldOf(context: IExecuteFunctions, run: NodeRun, itemIndex: numbe
 /** The item's e-mail in `field`: required, trimmed. */
 function inputEmail(context: IExecuteFunctions, json: IDataObject, field: string, itemIndex: number): string {
 	const email = inputText(context, json, field, 'Email', itemIndex)?.trim();
-	if (!email) {
-		throw invalidInput(
-			context.getNode(),
-			inputFieldLabel('Email', field),
-			`is missing: the input item has no "${field}" field with an e-mail (change Email Field to the field that holds it)`,
-			itemIndex,
-		);
-	}
-	return email;
+	if (email) return email;
+	const why = `is missing: the input item has no "${field}" field with an e-mail (change Email Field to the field that holds it)`;
+	throw invalidInput(context.getNode(), inputFieldLabel('Email', field), why, itemIndex);
 }
 
 /** The e-mail of an input item, from the field named in Email Field: required, trimmed. */
@@ -100,20 +88,12 @@ export function inputEmailOf(context: IExecuteFunctions, run: NodeRun, itemIndex
 }
 
 /** The candidate's fields besides e-mail and metadata, each about one person, with their labels. */
-export const PERSON_FIELDS = [
-	['name', 'Name'],
-	['phone', 'Phone'],
-	['resumeLink', 'Resume Link'],
-] as const;
+export const PERSON_FIELDS = [['name', 'Name'], ['phone', 'Phone'], ['resumeLink', 'Resume Link']] as const;
 
 /** The input fields read for the person fields (in PERSON_FIELDS' order) and metaData. */
-interface InputFields {
-	person: string[];
-	metaData: string;
-}
+type InputFields = { person: string[]; metaData: string };
 
-// Other Input Fields is one object for every item unless an expression reads the item (the run's reader keeps it),
-// so its fields are worked out once for it.
+// Other Input Fields is one object for every item unless an expression reads the item, so its fields are worked out once.
 const inputFieldsByNames = new WeakMap<object, InputFields>();
 const NO_NAMES = Object.freeze({});
 

@@ -29,11 +29,7 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		options: [
 			{ name: 'All Candidates', value: FORGET_ALL, description: 'Every candidate this workflow invited, to every interview' },
-			{
-				name: 'Chosen Candidates',
-				value: FORGET_CHOSEN,
-				description: 'The e-mails given below for one interview, e.g. from the input items',
-			},
+			{ name: 'Chosen Candidates', value: FORGET_CHOSEN, description: 'The e-mails given below for one interview, e.g. from the input items' },
 		],
 		default: FORGET_ALL,
 		displayOptions,

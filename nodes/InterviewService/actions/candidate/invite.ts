@@ -33,9 +33,11 @@ const displayOptions = showFor('candidate', 'invite');
 /** How long the window stays open when End Time is left empty. */
 export const DEFAULT_WINDOW_DAYS = 7;
 
-function notice(name: string, text: string, shown: IDisplayOptions): INodeProperties {
-	return { displayName: text, name, type: 'notice', default: '', displayOptions: shown };
-}
+const notice = (name: string, text: string, shown: IDisplayOptions): INodeProperties =>
+	({ displayName: text, name, type: 'notice', default: '', displayOptions: shown });
+
+const inputFieldOption = (displayName: string, name: string, holding: string): INodeProperties =>
+	({ displayName, name, type: 'string', default: name, description: `Name of the input field holding ${holding}` });
 
 export const description: INodeProperties[] = [
 	{ ...interviewPicker, displayOptions },
@@ -88,34 +90,10 @@ export const description: INodeProperties[] = [
 		description: 'Input item fields read for the other candidate fields, when they are not named name, phone, resumeLink and metaData. Absent or empty fields are not sent.',
 		displayOptions: inMode(displayOptions, MAP_AUTOMATICALLY),
 		options: [
-			{
-				displayName: 'Metadata Field',
-				name: 'metaData',
-				type: 'string',
-				default: 'metaData',
-				description: 'Name of the input field holding a JSON object (or its text) stored with the candidate',
-			},
-			{
-				displayName: 'Name Field',
-				name: 'name',
-				type: 'string',
-				default: 'name',
-				description: 'Name of the input field holding the name of the candidate',
-			},
-			{
-				displayName: 'Phone Field',
-				name: 'phone',
-				type: 'string',
-				default: 'phone',
-				description: 'Name of the input field holding the phone number of the candidate',
-			},
-			{
-				displayName: 'Resume Link Field',
-				name: 'resumeLink',
-				type: 'string',
-				default: 'resumeLink',
-				description: 'Name of the input field holding the http(s) URL of the resume of the candidate',
-			},
+			inputFieldOption('Metadata Field', 'metaData', 'a JSON object (or its text) stored with the candidate'),
+			inputFieldOption('Name Field', 'name', 'the name of the candidate'),
+			inputFieldOption('Phone Field', 'phone', 'the phone number of the candidate'),
+			inputFieldOption('Resume Link Field', 'resumeLink', 'the http(s) URL of the resume of the candidate'),
 		],
 	},
 	{
@@ -127,20 +105,8 @@ export const description: INodeProperties[] = [
 		displayOptions: inMode(displayOptions, MAP_MANUALLY),
 		options: [
 			{ ...metaDataField, description: 'Free-form JSON object stored with the candidate' },
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				description: 'Name of the candidate',
-			},
-			{
-				displayName: 'Phone',
-				name: 'phone',
-				type: 'string',
-				default: '',
-				description: 'Phone number of the candidate',
-			},
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the candidate' },
+			{ displayName: 'Phone', name: 'phone', type: 'string', default: '', description: 'Phone number of the candidate' },
 			{
 				displayName: 'Resume Link',
 				name: 'resumeLink',
@@ -192,9 +158,7 @@ const INVITE_FIELD_LABELS: FieldLabels = {
 
 const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-function emptyToUndefined(value: unknown): string | undefined {
-	return value === '' || value === undefined || value === null ? undefined : String(value);
-}
+const emptyToUndefined = (value: unknown) => (value === '' || value === undefined || value === null ? undefined : String(value));
 
 /** The item's candidates, and the labels that word a failed check of them (built only then). */
 interface ItemCandidates {
@@ -208,13 +172,10 @@ function manualCandidates(context: IExecuteFunctions, run: NodeRun, itemIndex: n
 	const emails = uniqueEmails(toEmailList(run.read('email', itemIndex, '')));
 	// Nothing typed is refused as an empty Email.
 	if (emails.length === 0) emails.push('');
-	if (emails.length > 1) {
-		// With several addresses in Email, whose Name, Phone or Resume Link it is is unknown.
-		for (const [key, label] of PERSON_FIELDS) {
-			if (!isEmpty(fields[key])) {
-				throw invalidInput(context.getNode(), label, `is for one candidate, but Email lists ${emails.length}: leave ${label} empty, or give each candidate an input item of their own`, itemIndex);
-			}
-		}
+	// With several addresses in Email, whose Name, Phone or Resume Link it is is unknown.
+	const [, label] = (emails.length > 1 && PERSON_FIELDS.find(([key]) => !isEmpty(fields[key]))) || [];
+	if (label !== undefined) {
+		throw invalidInput(context.getNode(), label, `is for one candidate, but Email lists ${emails.length}: leave ${label} empty, or give each candidate an input item of their own`, itemIndex);
 	}
 	const metaData = parseJsonObject(context, fields.metaData, 'Metadata', itemIndex) as IDataObject | undefined;
 	const person = Object.fromEntries(PERSON_FIELDS.map(([key]) => [key, emptyToUndefined(fields[key])]));
@@ -240,8 +201,7 @@ function mappedCandidate(context: IExecuteFunctions, run: NodeRun, itemIndex: nu
 	return candidate;
 }
 
-// When the node first ran in this execution, in whole seconds, kept in the node context: every item and Retry On Fail
-// attempt opens the same window, so a batch answered in an earlier attempt is recognised as the same request.
+// Kept in the node context, so every item and Retry On Fail attempt opens the same window: an answered batch is recognised.
 function runStartOf(context: IExecuteFunctions, run: NodeRun): string {
 	const memory = rememberedAnswers(context, 'candidate:invite window', run.runIndex);
 	const kept = memory.answerTo('start');
@@ -254,8 +214,7 @@ function runStartOf(context: IExecuteFunctions, run: NodeRun): string {
 /** Start Time and End Time as the body's check reads them; `valid` when that check passes with no candidates. */
 type Window = { valid: true; startTime: string; endTime: string } | { valid: false; startTime: unknown; endTime: unknown };
 
-// The window of the run's last item, by what Start Time and End Time read: items mostly share them, and the same text
-// gives the same window throughout a run (one time zone, one run start), so it is built and checked once.
+// Items mostly share Start Time and End Time, whose text gives one window per run (one time zone, one run start): built once.
 const lastWindows = new WeakMap<NodeRun, { start: unknown; end: unknown; window: Window }>();
 
 /** Start Time and End Time as ISO date-times; empty ones are the run's start and a week later. */
@@ -276,16 +235,11 @@ function windowOf(context: IExecuteFunctions, run: NodeRun, itemIndex: number): 
 	return window;
 }
 
-// A valid window adds no issue to the body's check, so with one the candidates alone are checked: the issues are the
-// same as the whole body's.
+// A valid window adds no issue to the body's check, so checking the candidates alone gives the same issues.
 const CANDIDATES_OF_BODY = endpoints.createAccessLinks.body.innerType().pick({ candidates: true });
 
 /** The candidates as the body's check gives them, when each passes; else the check words the issues. */
 function candidatesAsParsed(candidates: IDataObject[]): Candidate[] | undefined {
-	if (candidates.length === 1) {
-		const read = candidateAsParsed(candidates[0]);
-		return read === undefined ? undefined : [read];
-	}
 	const parsed: Candidate[] = [];
 	for (let index = 0; index < candidates.length; index++) {
 		const read = candidateAsParsed(candidates[index]);
@@ -354,10 +308,8 @@ async function createAccessLinks(run: NodeRun, batch: Batch<InviteRequest>): Pro
 	return (await apiRequest.call(run.requests, endpoints.createAccessLinks, { interviewId, body, itemIndex })).data;
 }
 
-function factsOf({ interviewId, candidate }: InviteRequest): BatchItemFacts {
-	const facts: BatchItemFacts = { interviewId, email: candidate.email };
-	if (candidate.name) facts.name = candidate.name;
-	return facts;
+function factsOf({ interviewId, candidate: { email, name } }: InviteRequest): BatchItemFacts {
+	return name ? { interviewId, email, name } : { interviewId, email };
 }
 
 /** Links matched by e-mail without case; a candidate the answer leaves out was refused. */
@@ -374,8 +326,7 @@ function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links:
 	});
 }
 
-// The service accepts a window that has already ended, making links nobody can use. They still go out, so a workflow
-// that ran does not start failing; n8n shows the warning beside the output.
+// The service accepts an ended window (links nobody can use); they still go out, so a working workflow does not start failing.
 function warnOfEndedWindows(context: IExecuteFunctions, prepared: Array<PreparedItem<InviteRequest>>, instant: (text: string) => number): void {
 	const now = Date.now();
 	const ended = prepared.filter(({ request }) => instant(request.endTime) <= now);
@@ -391,8 +342,7 @@ function warnOfEndedWindows(context: IExecuteFunctions, prepared: Array<Prepared
 
 /** Skip Already Invited gives Invite a second output, Skipped (the node's `outputs` expression). */
 export function outputCount(this: IExecuteFunctions): number {
-	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
-	return options.skipAlreadyInvited === true ? 2 : 1;
+	return (this.getNodeParameter('options', 0, {}) as IDataObject).skipAlreadyInvited === true ? 2 : 1;
 }
 
 /** Each candidate of each item on its own, so that they are batched, refused and recorded one by one. */
@@ -408,14 +358,11 @@ export function invitationsOf(prepared: Array<PreparedItem<InviteRequest[]>>): A
 	return invitations;
 }
 
-function outcomeEmail(outcome: ItemOutcome): string | undefined {
-	return emailKey(isFailure(outcome) ? outcome.known?.email : outcome.json[0]?.email);
-}
+const outcomeEmail = (outcome: ItemOutcome) => emailKey(isFailure(outcome) ? outcome.known?.email : outcome.json[0]?.email);
 
 /** Within an item the order its Email listed, however the batches came back; the router orders the items. */
 function inTypedOrder(outcomes: ItemOutcome[], invitations: Array<PreparedItem<InviteRequest>>): ItemOutcome[] {
-	// Each invitation has one outcome, so with one invitation per item the item's index alone orders them, as the
-	// router's output does (toExecutionData).
+	// With one invitation per item, each has one outcome: the router's sort by item index orders them (toExecutionData).
 	if (invitations.every(({ itemIndex }, index) => index === 0 || itemIndex !== invitations[index - 1].itemIndex)) return outcomes;
 	const position = new Map(invitations.map(({ itemIndex, request }, index) => [`${itemIndex} ${emailKey(request.candidate.email)}`, index]));
 	const placed = outcomes.map((outcome) => ({ outcome, at: position.get(`${outcome.itemIndex} ${outcomeEmail(outcome)}`) ?? Number.MAX_SAFE_INTEGER }));

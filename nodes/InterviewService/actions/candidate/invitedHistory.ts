@@ -75,10 +75,7 @@ export async function clearInvited(context: IExecuteFunctions): Promise<number> 
 	});
 }
 
-interface Invitation {
-	interviewId: string;
-	candidate: { email: string; name?: string };
-}
+type Invitation = { interviewId: string; candidate: { email: string; name?: string } };
 
 const keyOfItem = ({ request }: PreparedItem<Invitation>) => invitedKey(request.interviewId, request.candidate.email);
 
@@ -111,9 +108,8 @@ async function recordLinked(context: IExecuteFunctions, outcomes: ItemOutcome[],
 	}
 }
 
-// One run of Invite with the option read: whom to send, who was skipped, and how the run's links are recorded. Decided
-// once per run and kept in the run's memory: on Retry On Fail, a candidate the first attempt invited (and may have
-// recorded) is not skipped in the second.
+// Whom to send, who was skipped, and how the links are recorded: decided once per run and kept in the run's memory,
+// so on Retry On Fail a candidate the first attempt invited (and may have recorded) is not skipped in the second.
 export async function invitedHistoryRun<I extends PreparedItem<Invitation>>(
 	context: IExecuteFunctions,
 	options: IDataObject,
