@@ -22,7 +22,6 @@ export class InterviewService implements INodeType {
 			'={{ ({"access:createLink": "Create an access link", "access:createToken": "Create an access token", "candidate:cancelScheduled": "Cancel scheduled candidates", "candidate:forgetInvited": "Forget invited candidates", "candidate:invite": "Invite candidates", "interview:create": "Create an interview", "interview:get": "Get an interview", "interview:getMany": "Get many interviews", "interview:update": "Update an interview", "interview:updateSettings": "Update interview settings", "result:getMany": "Get many results"})[$parameter["resource"] + ":" + $parameter["operation"]] ?? $parameter["operation"] }}',
 		description: 'Create AI-conducted interviews, invite candidates and read their results',
 		defaults: { name: 'Interview Service' },
-		// What n8n's AI workflow builder reads to find the node and what it goes with.
 		builderHint: {
 			searchHint:
 				'Hiring and recruiting with AI-conducted interviews: create an interview for a job, invite candidates (each gets their own interview link), and read candidates\' scores and report links. Use it to invite candidates from an ATS, a form or a spreadsheet, to export interview results, or as an agent\'s tool to list interviews and invite candidates.',

@@ -16,7 +16,6 @@ export class InterviewServiceResultsTrigger implements INodeType {
 		description: 'Starts the workflow when a candidate result is ready, by polling (for n8n hosts the service cannot reach)',
 		polling: true,
 		defaults: { name: 'Interview Service Results Trigger' },
-		// What n8n's AI workflow builder reads to find the node and what it goes with.
 		builderHint: {
 			searchHint:
 				'Starts a hiring or recruiting workflow when a candidate\'s AI-conducted interview result is ready, by polling the Interview Service: for an n8n the service cannot call (behind a firewall, on a laptop). Its items hold the candidate, the interview, the scores and the report link.',

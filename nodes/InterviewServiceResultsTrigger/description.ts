@@ -15,10 +15,7 @@ export const resultsTriggerProperties: INodeProperties[] = [
 				value: WATCH_ALL_PUBLISHED,
 				description: 'Every interview whose status is "published", read page by page at each poll',
 			},
-			{
-				name: 'One Interview',
-				value: WATCH_ONE,
-			},
+			{ name: 'One Interview', value: WATCH_ONE },
 		],
 		description: 'Which interviews to poll for results',
 	},

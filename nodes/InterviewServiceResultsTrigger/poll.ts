@@ -24,10 +24,7 @@ const identityOf = ({ interviewId, result }: FoundResult) => ({
 	completedAt: completedAtOf(result),
 });
 
-/**
- * Completed results of the watched interviews, newest interview first, each in the service's order. All published ones
- * are read from after `resumeAfter` until the poll's budget; `stoppedAfter` is where the pass stopped short.
- */
+/** Completed results, newest interview first; all published ones from after `resumeAfter` until the poll budget runs out. */
 async function completedResults(this: IPollFunctions, interviewId: string | undefined, resumeAfter?: string): Promise<{ found: FoundResult[]; stoppedAfter?: string }> {
 	if (interviewId !== undefined) {
 		const results = await fetchCandidateResults.call(this, interviewId);
@@ -82,10 +79,7 @@ function toItem({ interviewId, result }: FoundResult, simplify: boolean): INodeE
 	return { json: { ...simplifyResult(result), interviewId: id, completionKey: key } as unknown as IDataObject };
 }
 
-/**
- * Emits each newly completed result once. The first pass (or one after the watched interview changed) only records
- * what exists; a manual run emits the latest and records nothing, so a test hides no result.
- */
+/** Each new completed result once. A first pass only records; a manual run emits the latest and records nothing, so a test hides no result. */
 export async function pollResults(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const interviewId = this.getNodeParameter('watch', WATCH_ONE) === WATCH_ALL_PUBLISHED ? undefined : triggerInterviewId(this);
 	const simplify = this.getNodeParameter('simplify', true) as boolean;

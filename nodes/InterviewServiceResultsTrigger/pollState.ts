@@ -39,10 +39,7 @@ export function isNewResult(seen: ReadonlySet<string>, result: CompletedResultId
 	return ![result, { ...result, reportLink: null }, ...untimedForms(result)].some((form) => seen.has(fingerprintOf(form)));
 }
 
-/**
- * The fingerprints after a poll that saw `current`; `seen` itself when nothing is new, so static data is not
- * rewritten. Over `max`, only results the service no longer lists go, oldest first: a listed one would come again.
- */
+/** `seen` itself when nothing is new (static data not rewritten); over `max`, only unlisted results go, oldest first: a listed one would return. */
 export function rememberResults(seen: string[], current: CompletedResultIdentity[], max = MAX_REMEMBERED_RESULTS): string[] {
 	const known = new Set(seen);
 	const currentFingerprints = new Set(current.map(fingerprintOf));

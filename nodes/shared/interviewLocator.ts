@@ -22,10 +22,7 @@ export const interviewLocator: INodeProperties = {
 			name: 'list',
 			type: 'list',
 			placeholder: 'Select an interview...',
-			typeOptions: {
-				searchListMethod: 'searchInterviews',
-				searchable: true,
-			},
+			typeOptions: { searchListMethod: 'searchInterviews', searchable: true },
 		},
 		{
 			displayName: 'By ID',

@@ -7,9 +7,7 @@ export const CREDENTIAL_TYPE = 'interviewServiceApi';
 
 /** The Base URL as typed, without surrounding spaces or trailing slashes. */
 export function normalizeBaseUrl(baseUrl: unknown): string {
-	return String(baseUrl ?? '')
-		.trim()
-		.replace(/\/+$/, '');
+	return String(baseUrl ?? '').trim().replace(/\/+$/, '');
 }
 
 /** `normalizeBaseUrl` as an expression, for the declarative test request, which cannot call code (a unit test holds them equal). */
@@ -41,9 +39,7 @@ export function requestTimeoutSeconds(credentials: ICredentialDataDecryptedObjec
 function noAnswerReason(code: string | undefined, timeoutMs: number): string {
 	if (code === 'ECONNREFUSED') return 'the host refused the connection; check the Base URL';
 	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host could not be found; check the Base URL';
-	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
-		return `no answer within ${timeoutMs / 1000} s; the service may be overloaded, try again later`;
-	}
+	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return `no answer within ${timeoutMs / 1000} s; the service may be overloaded, try again later`;
 	if (code === 'ECONNRESET' || code === 'EPIPE') {
 		return 'the connection was reset before an answer came; the service or a proxy dropped it, try again later';
 	}
@@ -60,9 +56,7 @@ export function baseUrlProblem(baseUrl: string): string | undefined {
 
 /** A 404 from the exchange: a wrong address, most often a Base URL ending in /api/v1, which the nodes add. */
 function notFoundAdvice(baseUrl: string | undefined): string {
-	if (baseUrl !== undefined && /\/api\/v1$/i.test(baseUrl)) {
-		return 'The Base URL ends in /api/v1: leave that out, the nodes add it';
-	}
+	if (baseUrl !== undefined && /\/api\/v1$/i.test(baseUrl)) return 'The Base URL ends in /api/v1: leave that out, the nodes add it';
 	return `Check the Base URL: the address of the service without /api/v1, e.g. ${BASE_URL_EXAMPLE}`;
 }
 

@@ -12,10 +12,7 @@ export function instantOf(value: unknown): number | undefined {
 
 export const completedAtOf = (result: CandidateResult): number | undefined => instantOf(result.completedAt ?? result.completed_at);
 
-/**
- * One text per completion, alike from both triggers: the interview, the e-mail without case and the completion
- * time (milliseconds) as an ISO instant. Lacking one of them, `otherwise` (what this trigger knows the event by) stands in.
- */
+/** One text per completion, alike from both triggers (interview, e-mail, time); lacking one, `otherwise` stands in. */
 export function completionKey(interviewId: unknown, email: unknown, completedAt: number | undefined, otherwise: string): string {
 	const known = typeof interviewId === 'string' && emailKey(email) && completedAt !== undefined;
 	const parts = known ? [interviewId, emailKey(email), new Date(completedAt).toISOString()] : [otherwise];

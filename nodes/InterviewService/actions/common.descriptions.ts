@@ -73,12 +73,7 @@ export const maxExperienceField: INodeProperties = { ...COUNT, displayName: 'Max
 export const minExperienceField: INodeProperties = { ...COUNT, displayName: 'Min Experience', name: 'minExperience', description: 'Fewest years of experience asked for' };
 
 /** Interview Name as a field to change, in Update and Update Settings. */
-export const interviewNameField: INodeProperties = {
-	displayName: 'Interview Name',
-	name: 'interviewName',
-	type: 'string',
-	default: '',
-};
+export const interviewNameField: INodeProperties = { displayName: 'Interview Name', name: 'interviewName', type: 'string', default: '' };
 
 /** The publish flag of Create, Update and Update Settings; what it does differs per operation. */
 export function publishedField(description: string): INodeProperties {
@@ -99,10 +94,7 @@ const interviewConfigOptions: INodeProperties[] = [
 		displayName: 'Allow Access',
 		name: 'allowAccess',
 		type: 'options',
-		options: [
-			{ name: 'Anyone', value: 'anyone' },
-			{ name: 'Scheduled Candidates', value: 'scheduledCandidates' },
-		],
+		options: [{ name: 'Anyone', value: 'anyone' }, { name: 'Scheduled Candidates', value: 'scheduledCandidates' }],
 		default: 'scheduledCandidates',
 		description: 'Who may take the interview',
 	},

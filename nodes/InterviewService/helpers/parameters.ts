@@ -196,20 +196,13 @@ export function validateRequest<T extends z.ZodTypeAny>(
 	const [first, ...others] = parsed.error.issues;
 	const error = invalidInput(context.getNode(), labelOf(first.path, labels), first.message, itemIndex);
 	if (others.length > 0) {
-		error.description = [first, ...others]
-			.map((issue) => `${labelOf(issue.path, labels)}: ${issue.message}`)
-			.join('; ');
+		error.description = [first, ...others].map((issue) => `${labelOf(issue.path, labels)}: ${issue.message}`).join('; ');
 	}
 	throw error;
 }
 
 /** A metadata parameter as a JSON object, from the editor's text or an expression's object; empty means "not set". */
-export function parseJsonObject(
-	context: IExecuteFunctions,
-	value: unknown,
-	field: string,
-	itemIndex: number,
-): Record<string, unknown> | undefined {
+export function parseJsonObject(context: IExecuteFunctions, value: unknown, field: string, itemIndex: number): Record<string, unknown> | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	let parsed = value;
 	if (typeof value === 'string') {
@@ -268,14 +261,6 @@ export function toIsoDateTime(value: unknown, timeZone: string): unknown {
 	const local = LOCAL_DATE_TIME.exec(text);
 	if (!local) return text;
 	const [, year, month, day, hour = '0', minute = '0', second = '0', millis = '0'] = local;
-	const wallAsUtc = Date.UTC(
-		Number(year),
-		Number(month) - 1,
-		Number(day),
-		Number(hour),
-		Number(minute),
-		Number(second),
-		Number(millis.padEnd(3, '0')),
-	);
+	const wallAsUtc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), Number(millis.padEnd(3, '0')));
 	return new Date(localToUtc(wallAsUtc, timeZone)).toISOString();
 }

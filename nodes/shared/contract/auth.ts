@@ -7,13 +7,5 @@ export const credentialsBody = z.object({
 	expiresIn: z.number().int().positive({ message: 'must be a positive whole number of seconds' }).optional(),
 });
 
-export const tokenData = z.object({
-	accessToken: z.string(),
-	tokenType: z.string(),
-	expiresIn: z.number(),
-});
-
-export const linkData = z.object({
-	presignedUrl: z.string(),
-	expiresIn: z.number(),
-});
+export const tokenData = z.object({ accessToken: z.string(), tokenType: z.string(), expiresIn: z.number() });
+export const linkData = z.object({ presignedUrl: z.string(), expiresIn: z.number() });

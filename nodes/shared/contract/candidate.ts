@@ -15,10 +15,7 @@ export type Candidate = z.infer<typeof candidateSchema>;
 
 const optionalText = (value: unknown) => value === undefined || typeof value === 'string';
 
-/**
- * The candidate as `candidateSchema` gives it (its fields in its order, nothing else), read field by field, which costs
- * far less per item than zod's object; undefined when a field fails, for the schema to word the issue.
- */
+/** The candidate as `candidateSchema` gives it, read by hand as zod costs far more per item; undefined lets the schema word the issue. */
 export function candidateAsParsed(candidate: IDataObject): Candidate | undefined {
 	const { name, email: address, phone } = candidate;
 	if (!optionalText(name) || !optionalText(phone) || typeof address !== 'string' || !EMAIL_PATTERN.test(address)) return undefined;
@@ -27,7 +24,6 @@ export function candidateAsParsed(candidate: IDataObject): Candidate | undefined
 	if ('name' in candidate) parsed.name = name;
 	parsed.email = address;
 	if ('phone' in candidate) parsed.phone = phone;
-	// resumeLink and metaData are checked by zod.
 	if ('resumeLink' in candidate) {
 		const read = candidateSchema.shape.resumeLink.safeParse(candidate.resumeLink);
 		if (!read.success) return undefined;
@@ -48,10 +44,7 @@ export const accessLinksBody = z
 		endTime: dateTime,
 		candidates: z.array(candidateSchema).optional(),
 	})
-	.refine((body) => Date.parse(body.endTime) > Date.parse(body.startTime), {
-		message: 'must be after startTime',
-		path: ['endTime'],
-	});
+	.refine((body) => Date.parse(body.endTime) > Date.parse(body.startTime), { message: 'must be after startTime', path: ['endTime'] });
 
 const accessLink = z
 	.object({
@@ -98,9 +91,7 @@ export const accessLinksData = withFastPath(z.object({ data: z.array(accessLink)
 });
 
 /** Body of Cancel scheduled candidates (`endpoints.cancelScheduled`). */
-export const cancelScheduledBody = z.object({
-	candidateEmails: z.array(email).min(1, { message: 'must hold at least one e-mail' }),
-});
+export const cancelScheduledBody = z.object({ candidateEmails: z.array(email).min(1, { message: 'must hold at least one e-mail' }) });
 
 const cancelledCandidate = z
 	.object({

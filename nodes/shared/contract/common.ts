@@ -18,10 +18,7 @@ export const email = z.string().regex(EMAIL_PATTERN, { message: 'must be a valid
 /** Free-form metadata: any JSON object (the usual shape holds `Id`, `name`, `clientId`). */
 export const metaData = z.record(z.string(), z.unknown());
 
-/**
- * Parsed when `schema` accepts it, else exactly as received: a new enum value or a null must never fail a
- * read or a list. What an operation acts on is checked where it is used.
- */
+/** Parsed when `schema` accepts it, else as received: services grow, and a new enum value or a null must never fail a read. */
 export function lenient<T extends z.ZodTypeAny>(schema: T) {
 	return z.record(z.string(), z.unknown()).transform((record) => {
 		const parsed = schema.safeParse(record);
@@ -29,10 +26,7 @@ export function lenient<T extends z.ZodTypeAny>(schema: T) {
 	});
 }
 
-/**
- * `schema`, but a value that `asParsed` reads is taken as it gives it (what `schema` would give), without zod's pass over
- * each element of a long answer; any other value gets `schema`'s own result and issues.
- */
+/** `schema`, but what `asParsed` reads skips zod's pass over each element of a long answer; anything else gets `schema`'s issues. */
 export function withFastPath<T extends z.ZodTypeAny>(schema: T, asParsed: (value: unknown) => z.output<T> | undefined) {
 	return z.unknown().transform((value, ctx): z.output<T> => {
 		const fast = asParsed(value);

@@ -32,10 +32,7 @@ export const UNEXPECTED_ROW = 'unexpectedRow';
 
 export const isUnexpectedRow = (row: CandidateResult): boolean => UNEXPECTED_ROW in row && Object.keys(row).length === 1;
 
-/**
- * Rows kept as received (what a node reads of a row, it checks itself): a lenient read would give the same
- * rows at a parse per row of a long export (a unit test holds the two equal).
- */
+/** Rows kept as received, each checked where read: as a lenient read, without its parse per row (a unit test holds the two equal). */
 export const resultsPage = z
 	.custom<unknown[]>((value) => Array.isArray(value), { message: 'Expected array' })
 	.transform((rows): CandidateResult[] =>

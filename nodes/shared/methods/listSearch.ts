@@ -3,15 +3,8 @@ import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult
 import { listInterviews } from '../transport/lists';
 import { MAX_PAGE_SIZE } from '../transport/pagination';
 
-/**
- * Walked as Get Many walks the list, so a service that caps its pages is detected the same way. The token
- * is how many are shown; each step reads from the start again, a few requests but no page arithmetic.
- */
-export async function searchInterviews(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
+/** Walked as Get Many walks it, so a capped page size is caught alike; the token counts those shown, each step reads from the start. */
+export async function searchInterviews(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	const shown = Number(paginationToken) > 0 ? Math.floor(Number(paginationToken)) : 0;
 	const search = filter?.trim() ? filter.trim() : undefined;
 	const limit = shown + MAX_PAGE_SIZE;

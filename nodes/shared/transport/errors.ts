@@ -69,13 +69,7 @@ export function envelopeFailure(
 }
 
 /** A request unanswered within the timeout, named with its endpoint and wait; undefined for any other error. */
-export function timeoutError(
-	node: INode,
-	error: unknown,
-	endpoint: string,
-	timeoutSeconds: number,
-	itemIndex?: number,
-): NodeApiError | undefined {
+export function timeoutError(node: INode, error: unknown, endpoint: string, timeoutSeconds: number, itemIndex?: number): NodeApiError | undefined {
 	const code = errorCode((error ?? {}) as WrappedHttpError);
 	if (!code || !TIMEOUT_CODES.has(code)) return undefined;
 	const message = `The Interview Service did not answer ${endpoint} within ${timeoutSeconds} s`;

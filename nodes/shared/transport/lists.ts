@@ -10,8 +10,6 @@ import { unlessError } from './errors';
 import { apiRequest, runOf } from './request';
 import type { InterviewServiceContext, RequestRun } from './request';
 
-/* The two list endpoints, walked page by page: every list any node reads comes through here. */
-
 interface ListOptions {
 	limit?: number;
 	search?: string;
@@ -35,9 +33,8 @@ export async function listInterviews(
 	);
 }
 
-// The candidate (e-mail, without case) and its report: a second row of a candidate with another report is kept, a repeated
-// page caught. A row without an e-mail is known by content; an odd record has none, so two alike are both kept. The results
-// trigger's `pollState.resultKey` differs on purpose: it is stored in static data and must never change.
+// E-mail (without case) and report: a candidate's second report is kept, a repeated page caught; an odd record has no key, so
+// two alike both pass. Unlike `pollState.resultKey`, which is stored in static data and must never change.
 export function resultRowKey(result: CandidateResult): string | undefined {
 	if (isUnexpectedRow(result)) return undefined;
 	const email = result.candidate?.email;

@@ -34,7 +34,6 @@ export async function collectPages<T>(
 	/** Takes one page's items; answers whether the walk goes on. */
 	const take = (page: number, items: T[]): boolean => {
 		if (items.length === 0) return false;
-		// Each item's key once: for a list of results it is built from the row.
 		const keys = items.map(keyOf);
 		const fresh: number[] = [];
 		for (let index = 0; index < keys.length; index++) if (keys[index] === undefined || !seen.has(keys[index]!)) fresh.push(index);

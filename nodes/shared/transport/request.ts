@@ -18,10 +18,8 @@ import { CREDENTIAL_TYPE, normalizeBaseUrl, requestTimeoutSeconds } from '../int
 import { envelopeFailure, isNetworkError, namingInterview, timeoutError, toNodeApiError } from './errors';
 import type { ApiFailure } from './errors';
 
-// The retry policy: 429 and 503 for any method (nothing was done); 502, 504 and network errors only for GET (a POST
-// may have been applied before its answer was lost: resending could invite twice); a timeout never (a held request
-// costs one timeout). The wait: Retry-After when sent (longer than Max Retry Wait fails at once), else exponential
-// backoff (1 s, 2 s, 4 s, ...) with jitter, at most Max Retry Wait.
+// Retried: 429 and 503 always (nothing was done); 502, 504 and network errors only for GET, as a POST may have been applied
+// (resending could invite twice); a timeout never (a held request costs one). Wait: Retry-After, else jittered backoff, up to Max Retry Wait.
 
 export const DEFAULT_MAX_ATTEMPTS = 3;
 export const DEFAULT_MAX_RETRY_WAIT_SECONDS = 60;

@@ -30,10 +30,7 @@ export const description: INodeProperties[] = [
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
-				options: [
-					{ name: 'Draft', value: 'draft' },
-					{ name: 'Published', value: 'published' },
-				],
+				options: [{ name: 'Draft', value: 'draft' }, { name: 'Published', value: 'published' }],
 				default: 'published',
 			},
 		],

@@ -16,24 +16,9 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['interview'] } },
 		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				description: 'Create an interview from a job description',
-				action: 'Create an interview',
-			},
-			{
-				name: 'Get',
-				value: 'get',
-				description: 'Get an interview',
-				action: 'Get an interview',
-			},
-			{
-				name: 'Get Many',
-				value: 'getMany',
-				description: 'Get many interviews',
-				action: 'Get many interviews',
-			},
+			{ name: 'Create', value: 'create', description: 'Create an interview from a job description', action: 'Create an interview' },
+			{ name: 'Get', value: 'get', description: 'Get an interview', action: 'Get an interview' },
+			{ name: 'Get Many', value: 'getMany', description: 'Get many interviews', action: 'Get many interviews' },
 			{
 				name: 'Update',
 				value: 'update',

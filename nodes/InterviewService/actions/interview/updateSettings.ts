@@ -31,10 +31,7 @@ export const description: INodeProperties[] = [
 		options: [
 			interviewConfigCollection,
 			interviewNameField,
-			{
-				...metaDataField,
-				description: 'Replaces the interview\'s metadata with this JSON object',
-			},
+			{ ...metaDataField, description: 'Replaces the interview\'s metadata with this JSON object' },
 			publishedField(
 				'Whether the interview is published. Only sent when added here: the service turns the interview into a draft when it receives false.',
 			),
@@ -53,16 +50,8 @@ export const description: INodeProperties[] = [
 				name: 'interviewConfigMode',
 				type: 'options',
 				options: [
-					{
-						name: 'Merge Into Current Config',
-						value: 'merge',
-						description: 'Read the interview first and change only the config fields given here',
-					},
-					{
-						name: 'Replace Whole Config',
-						value: 'replace',
-						description: 'Send only the config fields given here; the service drops all others',
-					},
+					{ name: 'Merge Into Current Config', value: 'merge', description: 'Read the interview first and change only the config fields given here' },
+					{ name: 'Replace Whole Config', value: 'replace', description: 'Send only the config fields given here; the service drops all others' },
 				],
 				default: 'merge',
 				description: 'How the Interview Config fields are applied; the service replaces the whole config it receives',

@@ -17,21 +17,13 @@ const WHEN_NOT_READY = ['returnStatus', 'returnNothing', 'error'] as const;
 type WhenNotReady = (typeof WHEN_NOT_READY)[number];
 
 const whenNotReadyChoices = [
-	{
-		name: 'Output Nothing',
-		value: 'returnNothing',
-		description: 'No items, as for an interview without candidates: an export gets no row for it',
-	},
+	{ name: 'Output Nothing', value: 'returnNothing', description: 'No items, as for an interview without candidates: an export gets no row for it' },
 	{
 		name: 'Output a Status Item',
 		value: 'returnStatus',
 		description: 'One item saying the results are not ready (resultsReady is false), to branch on; it holds no candidate',
 	},
-	{
-		name: 'Stop With an Error',
-		value: 'error',
-		description: "Fail the item with the service's message",
-	},
+	{ name: 'Stop With an Error', value: 'error', description: "Fail the item with the service's message" },
 ];
 
 export const description: INodeProperties[] = [

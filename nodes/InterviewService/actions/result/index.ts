@@ -12,12 +12,7 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['result'] } },
 		options: [
-			{
-				name: 'Get Many',
-				value: 'getMany',
-				description: 'Get the scores and report links of an interview\'s candidates',
-				action: 'Get many results',
-			},
+			{ name: 'Get Many', value: 'getMany', description: 'Get the scores and report links of an interview\'s candidates', action: 'Get many results' },
 		],
 		default: 'getMany',
 	},
