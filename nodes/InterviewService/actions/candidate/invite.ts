@@ -173,8 +173,9 @@ function manualCandidates(context: IExecuteFunctions, run: NodeRun, itemIndex: n
 	// Nothing typed is refused as an empty Email.
 	if (emails.length === 0) emails.push('');
 	// With several addresses in Email, whose Name, Phone or Resume Link it is is unknown.
-	const [, label] = (emails.length > 1 && PERSON_FIELDS.find(([key]) => !isEmpty(fields[key]))) || [];
-	if (label !== undefined) {
+	const filled = emails.length > 1 ? PERSON_FIELDS.find(([key]) => !isEmpty(fields[key])) : undefined;
+	if (filled !== undefined) {
+		const [, label] = filled;
 		throw invalidInput(context.getNode(), label, `is for one candidate, but Email lists ${emails.length}: leave ${label} empty, or give each candidate an input item of their own`, itemIndex);
 	}
 	const metaData = parseJsonObject(context, fields.metaData, 'Metadata', itemIndex) as IDataObject | undefined;
