@@ -3,8 +3,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 /** IDs of the service are opaque; this only refuses what could never be one (spaces, slashes). */
 const INTERVIEW_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-export const INTERVIEW_ID_RULE = 'use letters, digits, "-" or "_"';
 export const isInterviewId = (id: string): boolean => INTERVIEW_ID_PATTERN.test(id);
+
+/** Why `id` cannot be an interview ID, worded to follow the field's name; undefined when it can be one. */
+export const interviewIdProblem = (id: string): string | undefined =>
+	isInterviewId(id) ? undefined : `is not a valid interview ID: "${id}" (use letters, digits, "-" or "_")`;
 
 export const BY_ID = 'id';
 
@@ -28,7 +31,7 @@ export const interviewLocator: INodeProperties = {
 			displayName: 'By ID',
 			name: BY_ID,
 			type: 'string',
-			// Checked by our code, not a `validation` regex: n8n 2.x runs that under a 250 ms timeout before each
+			// Checked by our code, not a `validation` regex: n8n (1.x and 2.x) runs that under a 250 ms timeout before each
 			// execution, and a loaded process fails the execution on a valid ID (docs/n8n-internals.md).
 			placeholder: 'e.g. 6650f1c2a1b2c3d4e5f60718',
 		},
@@ -46,8 +49,7 @@ export function triggerInterviewId(context: IHookFunctions | IPollFunctions): st
 	const interviewId = pickedInterviewId(context);
 	if (interviewId === undefined) throw new NodeOperationError(context.getNode(), 'Choose an interview in the "Interview" field');
 	const picked = context.getNodeParameter(interviewLocator.name, '', { extractValue: false }) as { mode?: unknown };
-	if (picked?.mode === BY_ID && !isInterviewId(interviewId)) {
-		throw new NodeOperationError(context.getNode(), `The "Interview" field is not a valid interview ID: "${interviewId}" (${INTERVIEW_ID_RULE})`);
-	}
+	const problem = picked?.mode === BY_ID ? interviewIdProblem(interviewId) : undefined;
+	if (problem !== undefined) throw new NodeOperationError(context.getNode(), `The "Interview" field ${problem}`);
 	return interviewId;
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions, INode, N
 import { NodeOperationError } from 'n8n-workflow';
 import type { z } from 'zod';
 
-import { BY_ID, INTERVIEW_ID_RULE, interviewLocator, isInterviewId } from '../../shared/interviewLocator';
+import { BY_ID, interviewIdProblem, interviewLocator } from '../../shared/interviewLocator';
 import { isPlainObject } from '../../shared/plainObjects';
 
 /** The Interview picker's mode that takes the interview from each input item, by the field named in it. */
@@ -127,7 +127,8 @@ function inputInterviewId(context: IExecuteFunctions, itemIndex: number, field: 
 	if (id === '') {
 		throw invalidInput(context.getNode(), label, `is missing: the input item has no "${field}" field with an interview ID (the previous node must output the interview)`, itemIndex);
 	}
-	if (!isInterviewId(id)) throw invalidInput(context.getNode(), label, `is not a valid interview ID: "${id}" (${INTERVIEW_ID_RULE})`, itemIndex);
+	const problem = interviewIdProblem(id);
+	if (problem !== undefined) throw invalidInput(context.getNode(), label, problem, itemIndex);
 	return id;
 }
 
@@ -139,9 +140,8 @@ export function requiredInterviewId(context: IExecuteFunctions, itemIndex: numbe
 	}
 	const interviewId = String(read(interviewLocator.name, itemIndex, '', EXTRACTED) ?? '').trim();
 	if (interviewId === '') throw invalidInput(context.getNode(), 'Interview', 'is required', itemIndex);
-	if (isPlainObject(picked) && picked.mode === BY_ID && !isInterviewId(interviewId)) {
-		throw invalidInput(context.getNode(), 'Interview', `is not a valid interview ID: "${interviewId}" (${INTERVIEW_ID_RULE})`, itemIndex);
-	}
+	const problem = isPlainObject(picked) && picked.mode === BY_ID ? interviewIdProblem(interviewId) : undefined;
+	if (problem !== undefined) throw invalidInput(context.getNode(), 'Interview', problem, itemIndex);
 	return interviewId;
 }
 

@@ -17,7 +17,9 @@ export function rememberedAnswers(context: IExecuteFunctions, scope: string, run
 			store[slot] ??= {};
 			(store[slot] as IDataObject)[key] = answer as IDataObject;
 		},
-		forget: () => void delete store[slot],
+		forget: () => {
+			delete store[slot];
+		},
 	};
 }
 
