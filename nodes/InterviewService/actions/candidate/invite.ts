@@ -323,8 +323,16 @@ function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links:
 			const message = refusedMessage(item, ': it returned no access link for this candidate');
 			return failedItem(this, new NodeOperationError(this.getNode(), message, { itemIndex }), itemIndex, facts);
 		}
-		return { itemIndex, json: [{ ...link, ...facts } as IDataObject] };
+		return { itemIndex, json: [linkWithFacts(link as IDataObject, facts)] };
 	});
+}
+
+/** As `{ ...link, ...facts }` (same keys, same order), copied key by key: V8's spread was a tenth of Invite's own time. */
+function linkWithFacts(link: IDataObject, facts: BatchItemFacts): IDataObject {
+	const json: IDataObject = {};
+	for (const key in link) if (key !== '__proto__') json[key] = link[key];
+	for (const key in facts) json[key] = facts[key];
+	return json;
 }
 
 // The service accepts an ended window (links nobody can use); they still go out, so a working workflow does not start failing.

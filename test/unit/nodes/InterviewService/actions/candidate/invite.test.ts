@@ -85,6 +85,22 @@ describe('candidate → invite', () => {
 		);
 	});
 
+	it("gives the link's fields in the service's order, keys it does not know included, then the item's interview and name, its e-mail as typed", async () => {
+		const mock = inviteContext((itemIndex) => ({ email: `c${itemIndex}@example.com`, additionalFields: { name: `C ${itemIndex}` } }), 1, {
+			respond: (request) => ({ data: linksFor(request).data.map((link) => ({ ...link, expiresAt: '2026-02-08T18:00:00Z' })) }),
+		});
+		const [{ json }] = await execute.call(mock.context);
+		expect(Object.entries(json)).toEqual([
+			['email', 'c0@example.com'],
+			['preAuthLink', 'https://x/pre/c0@example.com'],
+			['demoInterviewLink', 'https://x/demo'],
+			['rescheduleLink', 'https://x/reschedule'],
+			['expiresAt', '2026-02-08T18:00:00Z'],
+			['interviewId', 'int_1'],
+			['name', 'C 0'],
+		]);
+	});
+
 	it('splits by interview and by time window, and by Batch Size', async () => {
 		const mock = inviteContext(
 			(itemIndex) => ({
