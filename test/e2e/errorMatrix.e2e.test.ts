@@ -9,7 +9,7 @@
  * at its first failure, so each operation has a small active webhook workflow of its own and the
  * 10 are started together. Every node reads its own interviews, so each request is attributed.
  *
- * In n8n 1.x (`npm run test:e2e:n8n1`) the reduced matrix runs: Get and Invite, 404 and 500.
+ * In n8n 1.x (`npm run test:e2e:n8n1`) the reduced matrix runs: Get and Invite, bad input, 404 and 500.
  */
 import axios from 'axios';
 import { randomUUID } from 'node:crypto';
@@ -47,6 +47,10 @@ interface Operation {
 	messages?: Partial<Record<string, RegExp>>;
 }
 
+/** Item 0's interview under bad input: typed By ID (here by expression), refused by the node's own check before any request. */
+const MALFORMED_ID = 'not an id';
+const MALFORMED_ID_MESSAGE = /^Interview is not a valid interview ID: "not an id" \(use letters, digits, "-" or "_"\) \(item 0\)$/;
+
 const idFrom = (field: (name: string) => string) => ({ __rl: true, mode: 'id', value: `={{ $json.${field('id')} }}` });
 
 const OPERATIONS: Operation[] = [
@@ -80,7 +84,7 @@ const OPERATIONS: Operation[] = [
 		scoped: true,
 		read: true,
 		parameters: (field) => ({ resource: 'interview', operation: 'get', interviewId: idFrom(field) }),
-		badInput: /Interview/,
+		badInput: MALFORMED_ID_MESSAGE,
 	},
 	{
 		key: 'getMany',
@@ -96,7 +100,7 @@ const OPERATIONS: Operation[] = [
 		scoped: true,
 		read: false,
 		parameters: (field) => ({ resource: 'interview', operation: 'update', interviewId: idFrom(field), updateFields: { interviewName: '={{ $json.interviewName }}' } }),
-		badInput: /Interview/,
+		badInput: MALFORMED_ID_MESSAGE,
 	},
 	{
 		key: 'updateSettings',
@@ -104,7 +108,7 @@ const OPERATIONS: Operation[] = [
 		scoped: true,
 		read: false,
 		parameters: (field) => ({ resource: 'interview', operation: 'updateSettings', interviewId: idFrom(field), updateFields: { interviewName: '={{ $json.interviewName }}' }, options: {} }),
-		badInput: /Interview/,
+		badInput: MALFORMED_ID_MESSAGE,
 	},
 	{
 		key: 'invite',
@@ -120,7 +124,7 @@ const OPERATIONS: Operation[] = [
 			additionalFields: { name: '={{ $json.name }}' },
 			options: {},
 		}),
-		badInput: /Interview/,
+		badInput: MALFORMED_ID_MESSAGE,
 		// A 422 applied nothing, so a refused batch is split down to the candidate, whom the message names.
 		messages: { '422': /^The Interview Service refused \S+@\S+ \[item 0\] for interview \S+, saying: Matrix request rejected$/ },
 	},
@@ -130,7 +134,7 @@ const OPERATIONS: Operation[] = [
 		scoped: true,
 		read: false,
 		parameters: (field) => ({ resource: 'candidate', operation: 'cancelScheduled', interviewId: idFrom(field), emailSource: 'inputItems', candidateEmail: '={{ $json.email }}' }),
-		badInput: /Interview/,
+		badInput: MALFORMED_ID_MESSAGE,
 		messages: { '422': /^The Interview Service refused \S+@\S+ \[item 0\] for interview \S+, saying: Matrix request rejected$/ },
 	},
 	{
@@ -139,7 +143,7 @@ const OPERATIONS: Operation[] = [
 		scoped: true,
 		read: true,
 		parameters: (field) => ({ resource: 'result', operation: 'getMany', interviewId: idFrom(field), returnAll: true, filters: {}, options: {} }),
-		badInput: /Interview/,
+		badInput: MALFORMED_ID_MESSAGE,
 		goodRequests: 2,
 	},
 ];
@@ -175,7 +179,7 @@ const KINDS: Kind[] = [
 ];
 
 const REDUCED_OPERATIONS = new Set(['get', 'invite']);
-const REDUCED_KINDS = new Set(['404', '500 on a write']);
+const REDUCED_KINDS = new Set(['bad input', '404', '500 on a write']);
 const operations = REDUCED ? OPERATIONS.filter((operation) => REDUCED_OPERATIONS.has(operation.key)) : OPERATIONS;
 const kinds = REDUCED ? KINDS.filter((kind) => REDUCED_KINDS.has(kind.key)) : KINDS;
 
@@ -218,7 +222,7 @@ function inputItems(kind: Kind, pairs: Map<string, [string, string]>): Array<Rec
 			expiresIn: bad && index === 0 ? -5 : 3600,
 			limit: bad && index === 0 ? 0 : 5,
 		};
-		for (const [key, pair] of pairs) item[`id_${key}`] = bad && index === 0 ? '' : pair[index];
+		for (const [key, pair] of pairs) item[`id_${key}`] = bad && index === 0 ? MALFORMED_ID : pair[index];
 		return item;
 	});
 }
