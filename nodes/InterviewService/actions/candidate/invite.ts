@@ -327,7 +327,7 @@ function matchLinks(this: IExecuteFunctions, batch: Batch<InviteRequest>, links:
 	});
 }
 
-/** As `{ ...link, ...facts }` (same keys, same order), copied key by key: V8's spread was a tenth of Invite's own time. */
+/** As `{ ...link, ...facts }` (same keys, same order), copied key by key: V8's spread was about a quarter of Invite's own CPU time. */
 function linkWithFacts(link: IDataObject, facts: BatchItemFacts): IDataObject {
 	const json: IDataObject = {};
 	for (const key in link) if (key !== '__proto__') json[key] = link[key];
